@@ -1,0 +1,232 @@
+//! [`Url`]: parsing entry points and the WHATWG getters (https://url.spec.whatwg.org/#url-class).
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+use crate::build;
+use crate::error::{ParseError, ParseErrorKind, ValidationError};
+use crate::grammar::Compiled;
+use crate::input::Input;
+use crate::record::{HostKind, Record};
+
+/// A parsed URL: the spec's URL record, with the getters of the `URL` class.
+///
+/// ```
+/// let url = pegurl::Url::parse("HTTPS://例え.テスト:443/a/./b/../c?q=1#top", None)?;
+/// assert_eq!(url.href(), "https://xn--r8jz45g.xn--zckzah/a/c?q=1#top");
+/// assert_eq!(url.hostname(), "xn--r8jz45g.xn--zckzah");
+/// assert_eq!(url.port(), "");
+/// # Ok::<(), pegurl::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct Url {
+    record: Record,
+}
+
+impl Url {
+    /// Parses `input` against an optional `base`, as `new URL(input, base)` does: a base that
+    /// fails to parse is an error ([`ParseErrorKind::InvalidBase`]).
+    pub fn parse(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
+        let base = match base {
+            Some(base) => Some(Url::parse(base, None).map_err(|e| ParseError {
+                span: 0..0,
+                kind: ParseErrorKind::InvalidBase(Box::new(e)),
+            })?),
+            None => None,
+        };
+        Url::parse_with_base(input, base.as_ref())
+    }
+
+    /// Parses `input` against an already parsed base URL.
+    pub fn parse_with_base(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+        let input = Input::new(input);
+        let record = build::parse(&Compiled, &input, base.map(|b| &b.record), None)?;
+        Ok(Url { record })
+    }
+
+    /// Parses `input` against `base`, collecting every validation error (with its span in
+    /// `input`) into `errors`, whether or not the parse fails.
+    pub fn parse_collecting(
+        input: &str,
+        base: Option<&Url>,
+        errors: &mut Vec<ValidationError>,
+    ) -> Result<Url, ParseError> {
+        let input = Input::new(input);
+        let record = build::parse(&Compiled, &input, base.map(|b| &b.record), Some(errors))?;
+        Ok(Url { record })
+    }
+
+    /// Parses `input` with this URL as its base.
+    pub fn join(&self, input: &str) -> Result<Url, ParseError> {
+        Url::parse_with_base(input, Some(self))
+    }
+
+    /// The [href getter](https://url.spec.whatwg.org/#dom-url-href): the serialized URL.
+    pub fn href(&self) -> &str {
+        &self.record.serialization
+    }
+
+    /// The [origin getter](https://url.spec.whatwg.org/#dom-url-origin), serialized.
+    pub fn origin(&self) -> String {
+        let r = &self.record;
+        match r.scheme() {
+            // "blob": "If pathURL's scheme is "http", "https", or "file", then return pathURL's
+            // origin." Otherwise an opaque origin.
+            "blob" => match Url::parse(r.path_str(), None) {
+                Ok(inner) if matches!(inner.record.scheme(), "http" | "https" | "file") => {
+                    inner.origin()
+                }
+                _ => "null".to_owned(),
+            },
+            // A tuple origin: scheme, host, port.
+            "ftp" | "http" | "https" | "ws" | "wss" => {
+                format!("{}://{}", r.scheme(), self.host())
+            }
+            // "file" and everything else: an opaque origin, serialized as "null".
+            _ => "null".to_owned(),
+        }
+    }
+
+    /// The [protocol getter](https://url.spec.whatwg.org/#dom-url-protocol): the scheme and ":".
+    pub fn protocol(&self) -> &str {
+        &self.record.serialization[..self.record.scheme_end + 1]
+    }
+
+    /// The [username getter](https://url.spec.whatwg.org/#dom-url-username).
+    pub fn username(&self) -> &str {
+        self.record.slice(&self.record.username)
+    }
+
+    /// The [password getter](https://url.spec.whatwg.org/#dom-url-password).
+    pub fn password(&self) -> &str {
+        self.record.slice(&self.record.password)
+    }
+
+    /// The [host getter](https://url.spec.whatwg.org/#dom-url-host): host and, if any, ":" and
+    /// port.
+    pub fn host(&self) -> &str {
+        let r = &self.record;
+        match r.host_kind {
+            None => "",
+            Some(_) => &r.serialization[r.host.start..r.authority_end],
+        }
+    }
+
+    /// The [hostname getter](https://url.spec.whatwg.org/#dom-url-hostname).
+    pub fn hostname(&self) -> &str {
+        self.record.host_str().unwrap_or("")
+    }
+
+    /// The [port getter](https://url.spec.whatwg.org/#dom-url-port).
+    pub fn port(&self) -> &str {
+        let r = &self.record;
+        match r.port {
+            None => "",
+            Some(_) => &r.serialization[r.host.end + 1..r.authority_end],
+        }
+    }
+
+    /// The [pathname getter](https://url.spec.whatwg.org/#dom-url-pathname).
+    pub fn pathname(&self) -> &str {
+        self.record.path_str()
+    }
+
+    /// The [search getter](https://url.spec.whatwg.org/#dom-url-search): "" or "?" and the query.
+    pub fn search(&self) -> &str {
+        match &self.record.query {
+            Some(q) if !q.is_empty() => &self.record.serialization[q.start - 1..q.end],
+            _ => "",
+        }
+    }
+
+    /// The [hash getter](https://url.spec.whatwg.org/#dom-url-hash): "" or "#" and the fragment.
+    pub fn hash(&self) -> &str {
+        match &self.record.fragment {
+            Some(f) if !f.is_empty() => &self.record.serialization[f.start - 1..f.end],
+            _ => "",
+        }
+    }
+
+    /// The record's [scheme](https://url.spec.whatwg.org/#concept-url-scheme).
+    pub fn scheme(&self) -> &str {
+        self.record.scheme()
+    }
+
+    /// Whether the scheme is [special](https://url.spec.whatwg.org/#is-special).
+    pub fn is_special(&self) -> bool {
+        self.record.is_special()
+    }
+
+    /// The kind of the record's host, or `None` when the host is null.
+    pub fn host_kind(&self) -> Option<HostKind> {
+        self.record.host_kind
+    }
+
+    /// The record's port, null when it is the scheme's default.
+    pub fn port_number(&self) -> Option<u16> {
+        self.record.port
+    }
+
+    /// The record's path: its segments, or the opaque path as one item.
+    pub fn path_segments(&self) -> Vec<&str> {
+        self.record.path_segments()
+    }
+
+    /// Whether the URL [has an opaque path](https://url.spec.whatwg.org/#url-opaque-path).
+    pub fn has_opaque_path(&self) -> bool {
+        self.record.opaque_path
+    }
+
+    /// The record's query: null or a string (possibly empty).
+    pub fn query(&self) -> Option<&str> {
+        self.record.query.as_ref().map(|q| self.record.slice(q))
+    }
+
+    /// The record's fragment: null or a string (possibly empty).
+    pub fn fragment(&self) -> Option<&str> {
+        self.record.fragment.as_ref().map(|f| self.record.slice(f))
+    }
+}
+
+impl fmt::Display for Url {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.href())
+    }
+}
+
+impl fmt::Debug for Url {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Url").field(&self.href()).finish()
+    }
+}
+
+/// Parses an absolute URL (no base).
+impl FromStr for Url {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Url, ParseError> {
+        Url::parse(s, None)
+    }
+}
+
+/// [URL equivalence](https://url.spec.whatwg.org/#concept-url-equals): equal serializations.
+impl PartialEq for Url {
+    fn eq(&self, other: &Url) -> bool {
+        self.href() == other.href()
+    }
+}
+
+impl Eq for Url {}
+
+impl Hash for Url {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.href().hash(state);
+    }
+}
+
+impl AsRef<str> for Url {
+    fn as_ref(&self) -> &str {
+        self.href()
+    }
+}

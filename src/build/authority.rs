@@ -1,0 +1,188 @@
+//! `authority`, `credentials` and `port`, special and not: the
+//! [authority state](https://url.spec.whatwg.org/#authority-state), the
+//! [host state](https://url.spec.whatwg.org/#host-state) and the
+//! [port state](https://url.spec.whatwg.org/#port-state).
+
+use super::{span, Builder, Node};
+use crate::error::{ErrorCode, ParseError};
+use crate::grammar::{Production, Productions};
+use crate::percent::{self, USERINFO};
+use crate::record::default_port;
+
+impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+    /// `authority` and `non_special_authority`: credentials, host and port, written after "//".
+    pub(super) fn authority(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        let within = self.production(&node).unwrap_or(Production::Authority);
+        let whole = span(&node);
+        let (mut credentials, mut host, mut port) = (None, None, None);
+        for (p, child) in self.children(node)? {
+            match p {
+                Production::Credentials | Production::NonSpecialCredentials => {
+                    credentials = Some(child)
+                }
+                Production::Host | Production::OpaqueHost => host = Some(child),
+                Production::Port | Production::NonSpecialPort => port = Some(child),
+                _ => return Err(self.unexpected(within, Some(&child))),
+            }
+        }
+        let host = host.ok_or_else(|| self.unexpected(within, None))?;
+        self.out.serialization.push_str("//");
+        let at = self.out.serialization.len();
+        self.out.username = at..at;
+        self.out.password = at..at;
+        let had_credentials = credentials.is_some();
+        if let Some(credentials) = credentials {
+            self.credentials(credentials)?;
+        }
+        let host_span = span(&host);
+        if host_span.is_empty() {
+            // authority state: "If atSignSeen is true and buffer is the empty string, host-missing
+            // validation error, return failure." (buffer holds host and port.)
+            if had_credentials && port.is_none() {
+                return Err(self.fail(ErrorCode::HostMissing, host_span));
+            }
+            // host state, c is ":": "If buffer is the empty string, host-missing validation
+            // error, return failure."
+            if port.is_some() {
+                return Err(self.fail(ErrorCode::HostMissing, host_span));
+            }
+            // "If url is special and buffer is the empty string, host-missing validation error,
+            // return failure."
+            if self.special {
+                return Err(self.fail(ErrorCode::HostMissing, whole.start..whole.start));
+            }
+        }
+        self.host(host, !self.special)?;
+        if let Some(port) = port {
+            self.port(port)?;
+        }
+        self.out.authority_end = self.out.serialization.len();
+        self.out.path = self.out.authority_end..self.out.authority_end;
+        Ok(())
+    }
+
+    /// `credentials` and `non_special_credentials`: "Invalid-credentials validation error", then
+    /// username and password UTF-8 percent-encoded with the userinfo percent-encode set. An "@"
+    /// before the last is kept as "%40", and every ":" after the first is encoded.
+    fn credentials(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        let within = self.production(&node).unwrap_or(Production::Credentials);
+        let whole = span(&node);
+        if self.wants_errors() {
+            // One error for each "@" the authority state meets.
+            let text = node.as_str();
+            for (i, _) in text.match_indices('@') {
+                self.report(
+                    ErrorCode::InvalidCredentials,
+                    whole.start + i..whole.start + i + 1,
+                );
+            }
+        }
+        let (mut username, mut password) = ("", None);
+        for (p, child) in self.children(node)? {
+            match p {
+                Production::Username | Production::NonSpecialUsername => {
+                    username = child.as_str();
+                    self.url_units(&child);
+                }
+                Production::Password | Production::NonSpecialPassword => {
+                    password = Some(child.as_str());
+                    self.url_units(&child);
+                }
+                _ => return Err(self.unexpected(within, Some(&child))),
+            }
+        }
+        let out = &mut self.out.serialization;
+        let start = out.len();
+        percent::encode_into(out, username, USERINFO);
+        self.out.username = start..out.len();
+        let colon = out.len();
+        if let Some(password) = password.filter(|p| !p.is_empty()) {
+            out.push(':');
+            let start = out.len();
+            percent::encode_into(out, password, USERINFO);
+            self.out.password = start..out.len();
+        } else {
+            self.out.password = colon..colon;
+        }
+        if out.len() > self.out.username.start {
+            out.push('@');
+        }
+        Ok(())
+    }
+
+    /// `port` and `non_special_port`: ASCII digits, at most 65535; the scheme's default port
+    /// becomes null.
+    fn port(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        let text = node.as_str();
+        let at = span(&node);
+        // "Otherwise, port-invalid validation error, return failure."
+        if let Some(bad) = text.bytes().position(|b| !b.is_ascii_digit()) {
+            let from = at.start + bad;
+            return Err(self.fail(ErrorCode::PortInvalid, from..at.end));
+        }
+        // "If buffer is not the empty string".
+        if text.is_empty() {
+            return Ok(());
+        }
+        // "If port is not a 16-bit unsigned integer, port-out-of-range validation error, return
+        // failure."
+        let value = text
+            .bytes()
+            .try_fold(0u32, |n, b| {
+                let n = n * 10 + u32::from(b - b'0');
+                (n <= 0xFFFF).then_some(n)
+            })
+            .and_then(|n| u16::try_from(n).ok());
+        let Some(port) = value else {
+            return Err(self.fail(ErrorCode::PortOutOfRange, at));
+        };
+        // "Set url's port to null, if port is url's scheme's default port; otherwise to port."
+        if default_port(self.out.scheme()) != Some(port) {
+            self.out.port = Some(port);
+            let out = &mut self.out.serialization;
+            out.push(':');
+            out.push_str(&port.to_string());
+        }
+        Ok(())
+    }
+
+    /// The [invalid-URL-unit](https://url.spec.whatwg.org/#validation-error-invalid-url-unit)
+    /// checks of a leaf: a code point that is not a URL code point and not "%", or a "%" not
+    /// followed by two ASCII hex digits.
+    pub(super) fn url_units(&mut self, node: &Node<'i, S>) {
+        if !self.wants_errors() {
+            return;
+        }
+        let start = span(node).start;
+        let text = node.as_str();
+        let bytes = text.as_bytes();
+        for (i, c) in text.char_indices() {
+            let bad = if c == '%' {
+                !(bytes.len() > i + 2
+                    && bytes[i + 1].is_ascii_hexdigit()
+                    && bytes[i + 2].is_ascii_hexdigit())
+            } else {
+                !is_url_code_point(c)
+            };
+            if bad {
+                let at = start + i..start + i + c.len_utf8();
+                self.report(ErrorCode::InvalidUrlUnit, at);
+            }
+        }
+    }
+}
+
+/// A [URL code point](https://url.spec.whatwg.org/#url-code-points).
+pub(super) fn is_url_code_point(c: char) -> bool {
+    match c {
+        'a'..='z' | 'A'..='Z' | '0'..='9' => true,
+        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';'
+        | '=' | '?' | '@' | '_' | '~' => true,
+        '\u{A0}'..='\u{10FFFD}' => {
+            // Not a surrogate (impossible in a Rust string) and not a noncharacter.
+            let n = c as u32;
+            !((0xFDD0..=0xFDEF).contains(&n) || (n & 0xFFFE) == 0xFFFE)
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,339 @@
+//! `host`, `opaque_host` and `file_host`: the [host parser](https://url.spec.whatwg.org/#concept-host-parser),
+//! the [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii) and the
+//! [opaque-host parser](https://url.spec.whatwg.org/#concept-opaque-host-parser).
+
+use std::borrow::Cow;
+use std::fmt::Write;
+use std::net::Ipv6Addr;
+use std::ops::Range;
+
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+use super::url::is_windows_drive_letter;
+use super::{span, Builder, Node};
+use crate::error::{ErrorCode, ParseError, ParseErrorKind};
+use crate::grammar::Productions;
+use crate::percent::{self, C0_CONTROL};
+use crate::record::HostKind;
+
+impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+    /// `host` and `opaque_host`: host-parse the leaf and write its serialization.
+    pub(super) fn host(&mut self, node: Node<'i, S>, opaque: bool) -> Result<(), ParseError> {
+        let at = span(&node);
+        let text = node.as_str();
+        if !opaque {
+            self.url_units_in_host(&node);
+        }
+        let (kind, serialized) = self.host_parser(text, at, opaque)?;
+        self.write_host(kind, &serialized);
+        Ok(())
+    }
+
+    /// `file_host`: the [file host state](https://url.spec.whatwg.org/#file-host-state).
+    pub(super) fn file_host(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        let at = span(&node);
+        let text = node.as_str();
+        // "If state override is not given and buffer is a Windows drive letter,
+        // file-invalid-Windows-drive-letter-host validation error, set state to path state."
+        // The buffer becomes the path's first segment.
+        if is_windows_drive_letter(text) {
+            self.report(ErrorCode::FileInvalidWindowsDriveLetterHost, at);
+            self.write_empty_host();
+            // The path state: "If url's scheme is "file", url's path is empty, and buffer is a
+            // Windows drive letter, then replace the second code point in buffer with U+003A (:)."
+            self.push_segment(&text[..1]);
+            self.out.serialization.push(':');
+            return Ok(());
+        }
+        // "Otherwise, if buffer is the empty string, then: Set url's host to the empty string."
+        if text.is_empty() {
+            self.write_empty_host();
+            return Ok(());
+        }
+        self.url_units_in_host(&node);
+        let (kind, serialized) = self.host_parser(text, at, false)?;
+        self.out.serialization.push_str("//");
+        // "If host is "localhost", then set host to the empty string."
+        if kind == HostKind::Domain && serialized == "localhost" {
+            self.write_host(HostKind::Empty, "");
+        } else {
+            self.write_host(kind, &serialized);
+        }
+        self.out.authority_end = self.out.serialization.len();
+        self.out.path = self.out.authority_end..self.out.authority_end;
+        Ok(())
+    }
+
+    /// Writes a serialized host and records where it is.
+    fn write_host(&mut self, kind: HostKind, serialized: &str) {
+        let out = &mut self.out.serialization;
+        let start = out.len();
+        if self.out.username.is_empty() && self.out.password.is_empty() {
+            self.out.username = start..start;
+            self.out.password = start..start;
+        }
+        out.push_str(serialized);
+        self.out.host = start..out.len();
+        self.out.host_kind = Some(kind);
+    }
+
+    /// The host parser, given a host leaf at `at`. Returns the host's kind and serialization.
+    fn host_parser(
+        &mut self,
+        input: &str,
+        at: Range<usize>,
+        opaque: bool,
+    ) -> Result<(HostKind, Cow<'static, str>), ParseError> {
+        // "If input starts with U+005B ([), then: If input does not end with U+005D (]),
+        // IPv6-unclosed validation error, return failure."
+        if let Some(inner) = input.strip_prefix('[') {
+            let Some(inner) = inner.strip_suffix(']') else {
+                return Err(self.fail(ErrorCode::Ipv6Unclosed, at));
+            };
+            // "Return the result of IPv6 parsing input with its leading U+005B ([) and trailing
+            // U+005D (]) removed."
+            let address = self.ipv6(inner, at.start + 1)?;
+            let mut s = String::with_capacity(41);
+            s.push('[');
+            serialize_ipv6(&address, &mut s);
+            s.push(']');
+            return Ok((HostKind::Ipv6(address), Cow::Owned(s)));
+        }
+        // "If isOpaque is true, then return the result of opaque-host parsing input."
+        if opaque {
+            return self.opaque_host(input, at);
+        }
+        // "If input contains a percent-encoded byte, domain-percent-encoded validation error."
+        let has_percent = input.contains('%');
+        if has_percent && percent::has_percent_encoded_byte(input) {
+            self.report(ErrorCode::DomainPercentEncoded, at.clone());
+        }
+        // "Let domain be the result of running UTF-8 decode without BOM on the percent-decoding
+        // of input."
+        let decoded;
+        let domain: &str = if has_percent {
+            decoded = String::from_utf8_lossy(&percent::decode(input)).into_owned();
+            &decoded
+        } else {
+            input
+        };
+        // "Let asciiDomain be the result of running domain parser with domain and false."
+        let ascii = self.domain_parser(domain, at.clone())?;
+        // "If asciiDomain ends in a number, then return the result of IPv4 parsing asciiDomain."
+        if ends_in_a_number(&ascii) {
+            let address = self.ipv4(&ascii, at)?;
+            return Ok((HostKind::Ipv4(address), Cow::Owned(address.to_string())));
+        }
+        Ok((HostKind::Domain, Cow::Owned(ascii.into_owned())))
+    }
+
+    /// The [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii) with beStrict
+    /// false.
+    fn domain_parser<'d>(
+        &mut self,
+        domain: &'d str,
+        at: Range<usize>,
+    ) -> Result<Cow<'d, str>, ParseError> {
+        // "Let strictResult be the result of running domain parser ToASCII with domain and true.
+        // If strictResult is a failure value, domain-to-ASCII validation error." Only a listener
+        // needs it: the result below does not depend on it.
+        let strict_failed = self.wants_errors() && domain_to_ascii(domain, true).is_none();
+        let result: Cow<'d, str> = if domain.is_ascii() {
+            // "If domain is an ASCII string, then set result to domain, lowercased."
+            if domain.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(domain.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(domain)
+            }
+        } else {
+            // "Set result to the result of running domain parser ToASCII with domain and false.
+            // If result is a failure value, then return failure."
+            match domain_to_ascii(domain, false) {
+                Some(result) => Cow::Owned(result),
+                None => return Err(self.fail(ErrorCode::DomainToAscii, at)),
+            }
+        };
+        if strict_failed {
+            self.report(ErrorCode::DomainToAscii, at.clone());
+        }
+        // "If result is the empty string, then return failure."
+        if result.is_empty() {
+            return Err(self.fail_silently(ParseErrorKind::EmptyDomain, at));
+        }
+        // "If result contains a forbidden domain code point, then return failure."
+        if result.chars().any(is_forbidden_domain_code_point) {
+            return Err(self.fail_silently(ParseErrorKind::ForbiddenDomainCodePoint, at));
+        }
+        Ok(result)
+    }
+
+    /// The [opaque-host parser](https://url.spec.whatwg.org/#concept-opaque-host-parser).
+    fn opaque_host(
+        &mut self,
+        input: &str,
+        at: Range<usize>,
+    ) -> Result<(HostKind, Cow<'static, str>), ParseError> {
+        // "If input contains a forbidden host code point, host-invalid-code-point validation
+        // error, return failure."
+        if let Some((i, c)) = input
+            .char_indices()
+            .find(|&(_, c)| is_forbidden_host_code_point(c))
+        {
+            let from = at.start + i;
+            return Err(self.fail(ErrorCode::HostInvalidCodePoint, from..from + c.len_utf8()));
+        }
+        // "Return the result of running UTF-8 percent-encode on input using the C0 control
+        // percent-encode set."
+        let mut s = String::with_capacity(input.len());
+        percent::encode_into(&mut s, input, C0_CONTROL);
+        let kind = if s.is_empty() {
+            HostKind::Empty
+        } else {
+            HostKind::Opaque
+        };
+        Ok((kind, Cow::Owned(s)))
+    }
+
+    /// invalid-URL-unit checks of a host leaf (the opaque-host parser's steps 2–3 and the
+    /// authority's code points).
+    fn url_units_in_host(&mut self, node: &Node<'i, S>) {
+        self.url_units(node);
+    }
+}
+
+/// [Domain parser ToASCII](https://url.spec.whatwg.org/#domain-parser-toascii): Unicode
+/// ToASCII with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set to `strict`.
+fn domain_to_ascii(domain: &str, strict: bool) -> Option<String> {
+    let (deny, hyphens, dns) = if strict {
+        (AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify)
+    } else {
+        (AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore)
+    };
+    Uts46::new()
+        .to_ascii(domain.as_bytes(), deny, hyphens, dns)
+        .ok()
+        .map(Cow::into_owned)
+}
+
+/// A [forbidden host code point](https://url.spec.whatwg.org/#forbidden-host-code-point).
+pub(crate) fn is_forbidden_host_code_point(c: char) -> bool {
+    matches!(
+        c,
+        '\0' | '\t'
+            | '\n'
+            | '\r'
+            | ' '
+            | '#'
+            | '/'
+            | ':'
+            | '<'
+            | '>'
+            | '?'
+            | '@'
+            | '['
+            | '\\'
+            | ']'
+            | '^'
+            | '|'
+    )
+}
+
+/// A [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point).
+pub(crate) fn is_forbidden_domain_code_point(c: char) -> bool {
+    is_forbidden_host_code_point(c) || c.is_ascii_control() || c == '%'
+}
+
+/// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker).
+pub(crate) fn ends_in_a_number(input: &str) -> bool {
+    // "If the last item in parts is the empty string, then remove the last item from parts."
+    let input = input.strip_suffix('.').unwrap_or(input);
+    let last = input.rsplit('.').next().unwrap_or("");
+    // "If last is not the empty string and contains only ASCII digits, then return true."
+    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    // "If parsing last as an IPv4 number does not return failure, then return true."
+    let b = last.as_bytes();
+    b.len() >= 2
+        && b[0] == b'0'
+        && (b[1] | 0x20) == b'x'
+        && b[2..].iter().all(u8::is_ascii_hexdigit)
+}
+
+/// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer) for an IPv6
+/// address, without brackets: the first longest run of two or more zero pieces compressed.
+pub(crate) fn serialize_ipv6(address: &Ipv6Addr, out: &mut String) {
+    let pieces = address.segments();
+    // "Let compress be an index to the first IPv6 piece in the first longest sequences of
+    // address's IPv6 pieces that are 0." Only sequences longer than one count.
+    let (mut best, mut best_len, mut i) = (None, 1, 0);
+    while i < 8 {
+        if pieces[i] == 0 {
+            let start = i;
+            while i < 8 && pieces[i] == 0 {
+                i += 1;
+            }
+            if i - start > best_len {
+                best = Some(start);
+                best_len = i - start;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    let mut ignore0 = false;
+    for (index, piece) in pieces.iter().enumerate() {
+        if ignore0 && *piece == 0 {
+            continue;
+        }
+        ignore0 = false;
+        if best == Some(index) {
+            out.push_str(if index == 0 { "::" } else { ":" });
+            ignore0 = true;
+            continue;
+        }
+        let _ = write!(out, "{piece:x}");
+        if index != 7 {
+            out.push(':');
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ends_in_a_number_as_the_spec_examples_say() {
+        assert!(ends_in_a_number("1.2.3.4"));
+        assert!(ends_in_a_number("a.0x"));
+        assert!(ends_in_a_number("a.09."));
+        assert!(!ends_in_a_number("a.b"));
+        assert!(!ends_in_a_number("a.0xg"));
+        assert!(!ends_in_a_number("1.2.."));
+    }
+
+    #[test]
+    fn ipv6_serializes_with_the_first_longest_zero_run_compressed() {
+        let cases = [
+            ("1:0:0:2:0:0:0:3", "1:0:0:2::3"),
+            ("0:0:0:0:0:0:0:0", "::"),
+            ("1:0:1:0:1:0:1:0", "1:0:1:0:1:0:1:0"),
+            ("0:0:1:0:0:1:0:0", "::1:0:0:1:0:0"),
+            ("1:2:3:4:5:6:7:0", "1:2:3:4:5:6:7:0"),
+        ];
+        for (input, expected) in cases {
+            let address: Ipv6Addr = input.parse().unwrap();
+            let mut s = String::new();
+            serialize_ipv6(&address, &mut s);
+            assert_eq!(s, expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn forbidden_code_points() {
+        assert!(is_forbidden_domain_code_point('%'));
+        assert!(is_forbidden_domain_code_point('\x7f'));
+        assert!(!is_forbidden_host_code_point('%'));
+    }
+}

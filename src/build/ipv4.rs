@@ -1,0 +1,89 @@
+//! `ipv4`: the [IPv4 parser](https://url.spec.whatwg.org/#concept-ipv4-parser), run on the ASCII
+//! domain the domain parser returned. The grammar splits the parts and tells their radix; the
+//! builder converts them and checks the ranges.
+
+use std::net::Ipv4Addr;
+use std::ops::Range;
+
+use super::Builder;
+use crate::error::{ErrorCode, ParseError};
+use crate::grammar::{Production, Productions};
+
+impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+    /// Parses `domain` (which ends in a number) as an IPv4 address; errors are reported at `at`,
+    /// the host's span in the input.
+    pub(super) fn ipv4(&mut self, domain: &str, at: Range<usize>) -> Result<Ipv4Addr, ParseError> {
+        // The domain is a derived string, not the input: run the `ipv4` rule on it.
+        let children = self
+            .source
+            .children_of(Production::Ipv4, domain)
+            .ok_or_else(|| self.unexpected(Production::Ipv4, None))?;
+        let mut parts: Vec<(Production, &str)> = children
+            .into_iter()
+            .filter(|(p, _)| *p != Production::Eoi)
+            .map(|(p, range)| (p, &domain[range]))
+            .collect();
+        // "If the last item in parts is the empty string, then: IPv4-empty-part validation error.
+        // If parts's size is greater than 1, then remove the last item from parts."
+        if parts.last().is_some_and(|(_, text)| text.is_empty()) {
+            self.report(ErrorCode::Ipv4EmptyPart, at.clone());
+            if parts.len() > 1 {
+                parts.pop();
+            }
+        }
+        // "If parts's size is less than 4, IPv4-too-few-parts validation error."
+        if parts.len() < 4 {
+            self.report(ErrorCode::Ipv4TooFewParts, at.clone());
+        }
+        // "If parts's size is greater than 4, IPv4-too-many-parts validation error, return
+        // failure."
+        if parts.len() > 4 {
+            return Err(self.fail(ErrorCode::Ipv4TooManyParts, at));
+        }
+        let mut numbers = [0u64; 4];
+        for (i, &(p, text)) in parts.iter().enumerate() {
+            // The IPv4 number parser, by the radix the grammar found.
+            let (digits, radix) = match p {
+                Production::Ipv4Hex => (&text[2..], 16),
+                Production::Ipv4Octal => (&text[1..], 8),
+                Production::Ipv4Decimal => (text, 10),
+                // "If result is failure, IPv4-non-numeric-part validation error, return failure."
+                Production::Ipv4NonNumeric => {
+                    return Err(self.fail(ErrorCode::Ipv4NonNumericPart, at));
+                }
+                _ => return Err(self.unexpected(Production::Ipv4, None)),
+            };
+            // "If result[1] is true, IPv4-non-decimal-part validation error."
+            if radix != 10 {
+                self.report(ErrorCode::Ipv4NonDecimalPart, at.clone());
+            }
+            // Values past 2^32 all fail alike, so saturating keeps the outcome.
+            numbers[i] = digits.bytes().fold(0u64, |n, b| {
+                let digit = char::from(b).to_digit(radix).map_or(0, u64::from);
+                n.saturating_mul(u64::from(radix)).saturating_add(digit)
+            });
+        }
+        let numbers = &numbers[..parts.len()];
+        let (last, init) = numbers
+            .split_last()
+            .ok_or_else(|| self.unexpected(Production::Ipv4, None))?;
+        // "If any but the last item in numbers is greater than 255, then return failure." "If the
+        // last item in numbers is greater than or equal to 256^(5 − numbers's size), then return
+        // failure." Both follow an IPv4-out-of-range-part validation error.
+        let limit = 1u64 << (8 * (5 - numbers.len()));
+        if init.iter().any(|&n| n > 255) || *last >= limit {
+            return Err(self.fail(ErrorCode::Ipv4OutOfRangePart, at));
+        }
+        // "If any item in numbers is greater than 255, IPv4-out-of-range-part validation error."
+        if *last > 255 {
+            self.report(ErrorCode::Ipv4OutOfRangePart, at.clone());
+        }
+        // "Let ipv4 be the last item in numbers. [...] Increment ipv4 by n × 256^(3 − counter)."
+        let mut ipv4 = *last;
+        for (counter, &n) in init.iter().enumerate() {
+            ipv4 += n << (8 * (3 - counter));
+        }
+        let ipv4 = u32::try_from(ipv4).map_err(|_| self.fail(ErrorCode::Ipv4OutOfRangePart, at))?;
+        Ok(Ipv4Addr::from(ipv4))
+    }
+}

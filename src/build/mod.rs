@@ -1,0 +1,254 @@
+//! The builder: walks the productions the grammar matched and applies the spec's prose to make
+//! the URL record (https://url.spec.whatwg.org/#concept-basic-url-parser).
+//!
+//! One function per production, named after it, in grammar order across `url.rs`,
+//! `authority.rs`, `host.rs`, `ipv4.rs`, `ipv6.rs`, `path.rs` and `query.rs`. The builder is
+//! generic over [`Productions`], the source of the tree, and matches on [`Production`]s only.
+//! Every validation error goes through [`Builder::report`] or [`Builder::fail`], with a span.
+
+mod authority;
+mod host;
+mod ipv4;
+mod ipv6;
+mod path;
+mod query;
+mod url;
+
+use std::ops::Range;
+
+use pest::iterators::Pair;
+
+use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
+use crate::grammar::{Production, Productions};
+use crate::input::Input;
+use crate::record::{HostKind, Record};
+
+/// A node of the tree a source of productions returns.
+type Node<'i, S> = Pair<'i, <S as Productions<'i>>::Rule>;
+
+/// Where validation errors go.
+pub(crate) type Sink<'e> = Option<&'e mut Vec<ValidationError>>;
+
+/// Parses `input` against `base` with the productions of `source`: the basic URL parser.
+pub(crate) fn parse<'i, S: Productions<'i>>(
+    source: &S,
+    input: &'i Input<'_>,
+    base: Option<&Record>,
+    errors: Sink<'_>,
+) -> Result<Record, ParseError> {
+    let mut builder = Builder {
+        source,
+        text: &input.text,
+        input,
+        base,
+        errors,
+        out: Record {
+            serialization: String::with_capacity(input.text.len() + 8),
+            scheme_end: 0,
+            username: 0..0,
+            password: 0..0,
+            host: 0..0,
+            host_kind: None,
+            port: None,
+            authority_end: 0,
+            path: 0..0,
+            opaque_path: false,
+            query: None,
+            fragment: None,
+        },
+        special: false,
+        file: false,
+        base_query: None,
+    };
+    builder.preprocessing();
+    let tree = builder.run(Production::Url)?;
+    builder.url(tree)?;
+    Ok(builder.out)
+}
+
+/// The state of one parse: the record being written, and what the spec's state machine knows.
+pub(crate) struct Builder<'i, 's, 'e, S: Productions<'i>> {
+    source: &'s S,
+    /// The preprocessed input the grammar runs on.
+    text: &'i str,
+    input: &'i Input<'i>,
+    base: Option<&'s Record>,
+    errors: Sink<'e>,
+    out: Record,
+    /// Whether the URL being built is special.
+    special: bool,
+    /// Whether its scheme is "file".
+    file: bool,
+    /// The base's query, when the spec copies it and no "?" replaces it.
+    base_query: Option<Range<usize>>,
+}
+
+impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+    /// Whether anyone listens for validation errors (work done only to report them is skipped
+    /// otherwise).
+    fn wants_errors(&self) -> bool {
+        self.errors.is_some()
+    }
+
+    /// Raises a validation error at `span` of the preprocessed input: the one place that does.
+    fn raise(&mut self, code: ErrorCode, span: Range<usize>, fatal: bool) {
+        if let Some(errors) = self.errors.as_deref_mut() {
+            let span = self.input.original_span(span);
+            errors.push(ValidationError { code, span, fatal });
+        }
+    }
+
+    /// A validation error that does not stop parsing.
+    fn report(&mut self, code: ErrorCode, span: Range<usize>) {
+        self.raise(code, span, false);
+    }
+
+    /// A validation error at which the parser returns failure.
+    fn fail(&mut self, code: ErrorCode, span: Range<usize>) -> ParseError {
+        self.raise(code, span.clone(), true);
+        ParseError {
+            kind: ParseErrorKind::Validation(code),
+            span: self.input.original_span(span),
+        }
+    }
+
+    /// A failure the spec names no validation error for.
+    fn fail_silently(&self, kind: ParseErrorKind, span: Range<usize>) -> ParseError {
+        ParseError {
+            kind,
+            span: self.input.original_span(span),
+        }
+    }
+
+    /// The production a node stands for.
+    fn production(&self, node: &Node<'i, S>) -> Option<Production> {
+        self.source.production(node.as_rule())
+    }
+
+    /// The error for a tree the builder does not know, naming the production.
+    fn unexpected(&self, within: Production, node: Option<&Node<'i, S>>) -> ParseError {
+        let span = node.map_or(0..0, span);
+        self.fail_silently(ParseErrorKind::Grammar(within.name()), span)
+    }
+
+    /// Runs `entry` on the whole preprocessed input and returns its one node.
+    fn run(&self, entry: Production) -> Result<Node<'i, S>, ParseError> {
+        let mut pairs = self
+            .source
+            .parse(entry, self.text)
+            .ok_or_else(|| self.unexpected(entry, None))?;
+        let node = pairs.next().ok_or_else(|| self.unexpected(entry, None))?;
+        Ok(node)
+    }
+
+    /// Runs `entry` on the input and checks that it reads exactly `like`'s span.
+    fn reread(&self, entry: Production, like: &Node<'i, S>) -> Result<Node<'i, S>, ParseError> {
+        let node = self.run(entry)?;
+        if span(&node) != span(like) {
+            return Err(self.unexpected(entry, Some(&node)));
+        }
+        Ok(node)
+    }
+
+    /// The children of a node, each with its production; an unnamed rule is an error.
+    fn children(&self, node: Node<'i, S>) -> Result<Vec<(Production, Node<'i, S>)>, ParseError> {
+        let within = self.production(&node).unwrap_or(Production::Url);
+        node.into_inner()
+            .map(|child| match self.production(&child) {
+                Some(p) => Ok((p, child)),
+                None => Err(self.unexpected(within, Some(&child))),
+            })
+            .filter(|child| !matches!(child, Ok((Production::Eoi, _))))
+            .collect()
+    }
+
+    /// Steps 1.2–1.3 and 2 of the basic URL parser: the validation errors of preprocessing.
+    fn preprocessing(&mut self) {
+        if !self.wants_errors() {
+            return;
+        }
+        let input = self.input;
+        // "If input contains any leading or trailing C0 control or space, invalid-URL-unit
+        // validation error." and "If input contains any ASCII tab or newline, invalid-URL-unit
+        // validation error."
+        let mut spans: Vec<Range<usize>> = Vec::new();
+        spans.extend(input.trimmed_lead.clone());
+        spans.extend(input.trimmed_trail.clone());
+        spans.extend(input.removed().map(|at| at..at + 1));
+        spans.sort_by_key(|s| s.start);
+        if let Some(errors) = self.errors.as_deref_mut() {
+            for span in spans {
+                errors.push(ValidationError {
+                    code: ErrorCode::InvalidUrlUnit,
+                    span,
+                    fatal: false,
+                });
+            }
+        }
+    }
+
+    // ----- writing the record ---------------------------------------------------------------
+
+    /// Sets the scheme, lowercased, and the ":" after it.
+    fn write_scheme(&mut self, scheme: &str) {
+        let out = &mut self.out.serialization;
+        out.extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+        self.out.scheme_end = out.len();
+        out.push(':');
+        let scheme = &out[..self.out.scheme_end];
+        self.special = crate::record::is_special_scheme(scheme);
+        self.file = scheme == "file";
+        self.out.authority_end = out.len();
+        self.out.path = out.len()..out.len();
+    }
+
+    /// Copies the base's scheme and, with `authority`, its username, password, host and port,
+    /// in place of anything written so far (the scheme, when the input had one, is the base's).
+    fn copy_base(&mut self, base: &Record, authority: bool) {
+        self.out.serialization.clear();
+        let end = if authority {
+            base.authority_end
+        } else {
+            base.scheme_end + 1
+        };
+        self.out.serialization.push_str(&base.serialization[..end]);
+        self.out.scheme_end = base.scheme_end;
+        self.special = base.is_special();
+        self.file = base.scheme() == "file";
+        if authority {
+            self.out.username = base.username.clone();
+            self.out.password = base.password.clone();
+            self.out.host = base.host.clone();
+            self.out.host_kind = base.host_kind;
+            self.out.port = base.port;
+        }
+        self.out.authority_end = end;
+        self.out.path = end..end;
+    }
+
+    /// Copies the base's path after its authority.
+    fn copy_base_path(&mut self, base: &Record) {
+        self.out.serialization.push_str(base.path_str());
+        self.out.opaque_path = base.opaque_path;
+        self.out.path.end = self.out.serialization.len();
+    }
+
+    /// Writes an empty host ("//" and nothing).
+    fn write_empty_host(&mut self) {
+        let out = &mut self.out.serialization;
+        out.push_str("//");
+        let at = out.len();
+        self.out.username = at..at;
+        self.out.password = at..at;
+        self.out.host = at..at;
+        self.out.host_kind = Some(HostKind::Empty);
+        self.out.authority_end = at;
+        self.out.path = at..at;
+    }
+}
+
+/// The span of a node in the preprocessed input.
+fn span<R: pest::RuleType>(node: &Pair<'_, R>) -> Range<usize> {
+    let s = node.as_span();
+    s.start()..s.end()
+}

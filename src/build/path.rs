@@ -1,0 +1,176 @@
+//! The path productions: the [path start state](https://url.spec.whatwg.org/#path-start-state),
+//! the [path state](https://url.spec.whatwg.org/#path-state) and the
+//! [opaque path state](https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
+
+use super::url::{is_normalized_windows_drive_letter, is_windows_drive_letter};
+use super::{span, Builder, Node};
+use crate::error::{ErrorCode, ParseError};
+use crate::grammar::{Production, Productions};
+use crate::percent::{self, C0_CONTROL, PATH};
+
+impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+    /// `special_path`: the path after a special URL's host. The path start state reads the
+    /// end of input, "?" or "#" as the empty segment.
+    pub(super) fn special_path(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        let empty = node.as_str().is_empty();
+        self.path(node)?;
+        if empty && self.path_is_empty() {
+            self.push_segment("");
+        }
+        Ok(())
+    }
+
+    /// Every path production (`special_path`, `special_path_absolute`, `special_path_relative`,
+    /// `path`, `path_absolute`, `path_relative`): its segments, in the path state.
+    pub(super) fn path(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        let within = self.production(&node).unwrap_or(Production::Path);
+        let mut segments = self.children(node)?.into_iter().peekable();
+        while let Some((p, segment)) = segments.next() {
+            let text = segment.as_str();
+            let content = match p {
+                Production::SpecialPathSegment | Production::PathSegment => {
+                    if self.special && text.starts_with('\\') {
+                        // "If url is special and c is U+005C (\), invalid-reverse-solidus
+                        // validation error."
+                        let at = span(&segment).start;
+                        self.report(ErrorCode::InvalidReverseSolidus, at..at + 1);
+                    }
+                    &text[1..]
+                }
+                Production::SpecialFirstSegment | Production::FirstSegment => text,
+                _ => return Err(self.unexpected(within, Some(&segment))),
+            };
+            // A segment is followed by a slash when another segment follows it in the path.
+            let followed_by_slash = segments.peek().is_some();
+            self.path_segment(&segment, content, followed_by_slash);
+        }
+        Ok(())
+    }
+
+    /// One segment of the path state, whose buffer is `content`.
+    fn path_segment(&mut self, node: &Node<'i, S>, content: &str, followed_by_slash: bool) {
+        if is_double_dot_segment(content) {
+            // "If buffer is a double-dot URL path segment, then: Shorten url's path. If neither c
+            // is U+002F (/), nor url is special and c is U+005C (\), append the empty string to
+            // url's path."
+            self.shorten_path();
+            if !followed_by_slash {
+                self.push_segment("");
+            }
+        } else if is_single_dot_segment(content) {
+            // "Otherwise, if buffer is a single-dot URL path segment and if neither c is U+002F
+            // (/), nor url is special and c is U+005C (\), append the empty string to url's
+            // path."
+            if !followed_by_slash {
+                self.push_segment("");
+            }
+        } else if self.file && self.path_is_empty() && is_windows_drive_letter(content) {
+            // "If url's scheme is "file", url's path is empty, and buffer is a Windows drive
+            // letter, then replace the second code point in buffer with U+003A (:)."
+            self.push_segment(&content[..1]);
+            self.out.serialization.push(':');
+        } else {
+            self.url_units(node);
+            // "UTF-8 percent-encode c using the path percent-encode set and append the result to
+            // buffer." "Append buffer to url's path."
+            self.out.serialization.push('/');
+            percent::encode_into(&mut self.out.serialization, content, PATH);
+        }
+    }
+
+    /// `opaque_path`: UTF-8 percent-encoded with the C0 control percent-encode set; a space
+    /// just before "?" or "#" becomes "%20".
+    pub(super) fn opaque_path(&mut self, node: Node<'i, S>) {
+        self.url_units(&node);
+        self.out.opaque_path = true;
+        let text = node.as_str();
+        let out = &mut self.out.serialization;
+        // The leaf ends where "?" or "#" (or the end of input) follows.
+        let before_query_or_fragment = span(&node).end < self.text.len();
+        match text.strip_suffix(' ') {
+            // "If remaining starts with U+003F (?) or U+0023 (#), then append "%20" to url's
+            // path. Otherwise, append U+0020 SPACE to url's path."
+            Some(rest) if before_query_or_fragment => {
+                percent::encode_into(out, rest, C0_CONTROL);
+                out.push_str("%20");
+            }
+            _ => percent::encode_into(out, text, C0_CONTROL),
+        }
+    }
+
+    /// Appends a segment (already encoded) to the path.
+    pub(super) fn push_segment(&mut self, segment: &str) {
+        self.out.serialization.push('/');
+        self.out.serialization.push_str(segment);
+    }
+
+    /// Whether the path written so far is empty.
+    fn path_is_empty(&self) -> bool {
+        self.out.serialization.len() == self.out.path.start
+    }
+
+    /// [Shorten a URL's path](https://url.spec.whatwg.org/#shorten-a-urls-path).
+    pub(super) fn shorten_path(&mut self) {
+        let start = self.out.path.start;
+        let path = &self.out.serialization[start..];
+        // "If url's scheme is "file", path's size is 1, and path[0] is a normalized Windows drive
+        // letter, then return."
+        if self.file && path.len() == 3 && is_normalized_windows_drive_letter(&path[1..]) {
+            return;
+        }
+        // "Remove path's last item, if any."
+        if let Some(last) = path.rfind('/') {
+            self.out.serialization.truncate(start + last);
+        }
+    }
+
+    /// Closes the path. The URL serializer's rule: "If url's host is null, url does not have an
+    /// opaque path, url's path's size is greater than 1, and url's path[0] is the empty string,
+    /// then append U+002F (/) followed by U+002E (.) to output."
+    pub(super) fn end_of_path(&mut self) {
+        let start = self.out.path.start;
+        let end = self.out.serialization.len();
+        let path = &self.out.serialization[start..end];
+        if self.out.host_kind.is_none() && !self.out.opaque_path && path.starts_with("//") {
+            self.out.serialization.insert_str(start, "/.");
+            self.out.path = start + 2..end + 2;
+        } else {
+            self.out.path = start..end;
+        }
+    }
+}
+
+/// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
+fn is_single_dot_segment(s: &str) -> bool {
+    s == "." || s.eq_ignore_ascii_case("%2e")
+}
+
+/// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment).
+fn is_double_dot_segment(s: &str) -> bool {
+    matches!(s.len(), 2 | 4 | 6)
+        && matches!(
+            s.to_ascii_lowercase().as_str(),
+            ".." | ".%2e" | "%2e." | "%2e%2e"
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dot_segments_in_every_spelling() {
+        for s in [".", "%2e", "%2E"] {
+            assert!(is_single_dot_segment(s), "{s}");
+        }
+        for s in ["..", ".%2e", "%2E.", "%2e%2E"] {
+            assert!(is_double_dot_segment(s), "{s}");
+        }
+        for s in ["...", "%2e%2e%2e", "a", ""] {
+            assert!(
+                !is_single_dot_segment(s) && !is_double_dot_segment(s),
+                "{s}"
+            );
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! `query` and `fragment`: the [query state](https://url.spec.whatwg.org/#query-state) and the
+//! [fragment state](https://url.spec.whatwg.org/#fragment-state).
+
+use std::ops::Range;
+
+use super::{Builder, Node};
+use crate::error::ParseError;
+use crate::grammar::Productions;
+use crate::percent::{self, FRAGMENT, QUERY, SPECIAL_QUERY};
+
+impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+    /// `query`: "Let queryPercentEncodeSet be the special-query percent-encode set if url is
+    /// special; otherwise the query percent-encode set. Percent-encode after encoding, with
+    /// encoding, buffer, and queryPercentEncodeSet, and append the result to url's query."
+    pub(super) fn query(&mut self, node: Node<'i, S>) {
+        self.url_units(&node);
+        let set = if self.special { SPECIAL_QUERY } else { QUERY };
+        let out = &mut self.out.serialization;
+        out.push('?');
+        let start = out.len();
+        percent::encode_into(out, node.as_str(), set);
+        self.out.query = Some(start..out.len());
+    }
+
+    /// The base's query, copied as the relative and file states say.
+    pub(super) fn copy_base_query(&mut self, range: Range<usize>) {
+        let Some(base) = self.base else { return };
+        let out = &mut self.out.serialization;
+        out.push('?');
+        let start = out.len();
+        out.push_str(&base.serialization[range]);
+        self.out.query = Some(start..out.len());
+    }
+
+    /// `fragment`: "UTF-8 percent-encode c using the fragment percent-encode set and append the
+    /// result to url's fragment."
+    pub(super) fn fragment(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        self.url_units(&node);
+        let out = &mut self.out.serialization;
+        out.push('#');
+        let start = out.len();
+        percent::encode_into(out, node.as_str(), FRAGMENT);
+        self.out.fragment = Some(start..out.len());
+        Ok(())
+    }
+}

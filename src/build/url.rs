@@ -1,0 +1,427 @@
+//! The URL-level productions: `url`, the three kinds of URL with a scheme, and the relative
+//! readings that need a base (https://url.spec.whatwg.org/#url-parsing).
+
+use super::{span, Builder, Node};
+use crate::error::{ErrorCode, ParseError};
+use crate::grammar::{Production, Productions};
+
+impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+    /// `url`: a body, then the query and the fragment.
+    pub(super) fn url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        let mut children = self.children(node)?.into_iter();
+        let (kind, body) = children
+            .next()
+            .ok_or_else(|| self.unexpected(Production::Url, None))?;
+        let (mut query, mut fragment) = (None, None);
+        for (p, child) in children {
+            match p {
+                Production::Query => query = Some(child),
+                Production::Fragment => fragment = Some(child),
+                _ => return Err(self.unexpected(Production::Url, Some(&child))),
+            }
+        }
+        match kind {
+            Production::FileUrl => self.file_url(body)?,
+            Production::SpecialUrl => self.special_url(body)?,
+            Production::NonSpecialUrl => self.non_special_url(body)?,
+            Production::RelativeUrl => {
+                if !self.no_scheme(body, query.is_none() && fragment.is_some())? {
+                    // The base's opaque path and query are taken; only the fragment is new.
+                    return match fragment {
+                        Some(f) => self.fragment(f),
+                        None => Ok(()),
+                    };
+                }
+            }
+            _ => return Err(self.unexpected(Production::Url, Some(&body))),
+        }
+        self.end_of_path();
+        match query {
+            Some(q) => self.query(q),
+            None => {
+                if let Some(range) = self.base_query.take() {
+                    self.copy_base_query(range);
+                }
+            }
+        }
+        if let Some(f) = fragment {
+            self.fragment(f)?;
+        }
+        Ok(())
+    }
+
+    /// `file_url`: "file:" then the file state.
+    fn file_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        let at = span(&node).start;
+        let mut hier = None;
+        for (p, child) in self.children(node)? {
+            match p {
+                Production::FileScheme => self.write_scheme(child.as_str()),
+                Production::FileHierPart => hier = Some(child),
+                _ => return Err(self.unexpected(Production::FileUrl, Some(&child))),
+            }
+        }
+        let hier = hier.ok_or_else(|| self.unexpected(Production::FileUrl, None))?;
+        // "If remaining does not start with "//", special-scheme-missing-following-solidus
+        // validation error."
+        if !hier.as_str().starts_with("//") {
+            let start = at + "file:".len();
+            self.report(
+                ErrorCode::SpecialSchemeMissingFollowingSolidus,
+                start..start,
+            );
+        }
+        self.file_hier_part(hier)
+    }
+
+    /// `special_url`: a special scheme, slashes, an authority and a path.
+    fn special_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        let whole = node.clone();
+        let (mut scheme, mut slashes, mut authority, mut path) = (None, None, None, None);
+        for (p, child) in self.children(node)? {
+            match p {
+                Production::SpecialScheme => scheme = Some(child),
+                Production::SpecialSlashes => slashes = Some(child),
+                Production::Authority => authority = Some(child),
+                Production::SpecialPath => path = Some(child),
+                _ => return Err(self.unexpected(Production::SpecialUrl, Some(&child))),
+            }
+        }
+        let (Some(scheme), Some(authority), Some(path)) = (scheme, authority, path) else {
+            return Err(self.unexpected(Production::SpecialUrl, None));
+        };
+        // "Otherwise, if url is special, base is non-null, and base's scheme is url's scheme:
+        // set state to special relative or authority state." That state reads "//" as the
+        // authority's start and anything else as a relative URL.
+        let same_scheme = self
+            .base
+            .is_some_and(|b| b.scheme().eq_ignore_ascii_case(scheme.as_str()));
+        let two_slashes = slashes
+            .as_ref()
+            .is_some_and(|s| s.as_str().starts_with("//"));
+        if same_scheme && !two_slashes {
+            return self.same_scheme_relative_url(&whole);
+        }
+        self.write_scheme(scheme.as_str());
+        self.special_slashes(slashes.as_ref(), span(&scheme).end + 1);
+        self.authority(authority)?;
+        self.special_path(path)
+    }
+
+    /// `special_slashes`: the special authority slashes and ignore slashes states report every
+    /// slash beyond a leading "//", and a missing "//".
+    fn special_slashes(&mut self, slashes: Option<&Node<'i, S>>, at: usize) {
+        if !self.wants_errors() {
+            return;
+        }
+        let (text, start) = match slashes {
+            Some(s) => (s.as_str(), span(s).start),
+            None => ("", at),
+        };
+        let mut from = 0;
+        if text.starts_with("//") {
+            from = 2;
+        } else {
+            // "Otherwise, special-scheme-missing-following-solidus validation error."
+            self.report(
+                ErrorCode::SpecialSchemeMissingFollowingSolidus,
+                start..start,
+            );
+        }
+        // special authority ignore slashes state: "Otherwise, special-scheme-missing-following-
+        // solidus validation error."
+        for i in from..text.len() {
+            let code = ErrorCode::SpecialSchemeMissingFollowingSolidus;
+            self.report(code, start + i..start + i + 1);
+        }
+    }
+
+    /// `non_special_url`: a scheme that is not special, then an authority, a path or an opaque
+    /// path.
+    fn non_special_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        for (p, child) in self.children(node)? {
+            match p {
+                Production::Scheme => self.write_scheme(child.as_str()),
+                Production::NonSpecialAuthority => self.authority(child)?,
+                Production::Path => self.path(child)?,
+                // "Otherwise, if remaining starts with an U+002F (/), set state to path or
+                // authority state": no authority, the path starts here.
+                Production::PathAbsolute => self.path(child)?,
+                // "Otherwise, set url's path to the empty string and set state to opaque path
+                // state."
+                Production::OpaquePath => self.opaque_path(child),
+                _ => return Err(self.unexpected(Production::NonSpecialUrl, Some(&child))),
+            }
+        }
+        Ok(())
+    }
+
+    /// The [no scheme state](https://url.spec.whatwg.org/#no-scheme-state). Returns false when
+    /// the result is the base with a new fragment (a base with an opaque path).
+    fn no_scheme(&mut self, body: Node<'i, S>, fragment_only: bool) -> Result<bool, ParseError> {
+        let at = span(&body).start;
+        let base = match self.base {
+            // "If base is null, or base has an opaque path and c is not U+0023 (#),
+            // missing-scheme-non-relative-URL validation error, return failure."
+            None => return Err(self.fail(ErrorCode::MissingSchemeNonRelativeUrl, at..at)),
+            Some(base) => base,
+        };
+        if base.opaque_path {
+            if !(body.as_str().is_empty() && fragment_only) {
+                return Err(self.fail(ErrorCode::MissingSchemeNonRelativeUrl, at..at));
+            }
+            // "Otherwise, if base has an opaque path and c is U+0023 (#), set url's scheme to
+            // base's scheme, url's path to base's path, url's query to base's query, url's
+            // fragment to the empty string, and set state to fragment state."
+            self.copy_base(base, false);
+            self.copy_base_path(base);
+            if let Some(q) = base.query.clone() {
+                self.copy_base_query(q);
+            }
+            return Ok(false);
+        }
+        if base.scheme() == "file" {
+            // "Otherwise, set state to file state and decrease pointer by 1."
+            let hier = self.reread(Production::FileHierPart, &body)?;
+            self.file_hier_part(hier)?;
+        } else if base.is_special() {
+            // "Otherwise, if base's scheme is not "file", set state to relative state".
+            self.relative_url(body)?;
+        } else {
+            let relative = self.reread(Production::NonSpecialRelativeUrl, &body)?;
+            self.relative_url(relative)?;
+        }
+        Ok(true)
+    }
+
+    /// `same_scheme_relative_url`: `http:x` against an "http" base, read from the start.
+    fn same_scheme_relative_url(&mut self, like: &Node<'i, S>) -> Result<(), ParseError> {
+        let node = self.reread(Production::SameSchemeRelativeUrl, like)?;
+        for (p, child) in self.children(node)? {
+            match p {
+                Production::SpecialScheme => {
+                    // special relative or authority state: "Otherwise, special-scheme-missing-
+                    // following-solidus validation error, set state to relative state".
+                    let at = span(&child).end + 1;
+                    self.report(ErrorCode::SpecialSchemeMissingFollowingSolidus, at..at);
+                }
+                Production::RelativeUrl => self.relative_url(child)?,
+                _ => {
+                    let within = Production::SameSchemeRelativeUrl;
+                    return Err(self.unexpected(within, Some(&child)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `relative_url` and `non_special_relative_url`: the
+    /// [relative state](https://url.spec.whatwg.org/#relative-state) and
+    /// [relative slash state](https://url.spec.whatwg.org/#relative-slash-state).
+    fn relative_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        let within = self.production(&node).unwrap_or(Production::RelativeUrl);
+        let base = self.base.ok_or_else(|| self.unexpected(within, None))?;
+        let children = self.children(node)?;
+        let Some((first, _)) = children.first() else {
+            // c is "?", "#" or EOF: "Set url's username to base's username, [...] url's path to
+            // a clone of base's path, and url's query to base's query."
+            self.copy_base(base, true);
+            self.copy_base_path(base);
+            self.base_query = base.query.clone();
+            return Ok(());
+        };
+        match first {
+            Production::AuthoritySlashes => {
+                // "Set url's scheme to base's scheme." Then "//" (or "\\") starts an authority.
+                self.copy_base(base, false);
+                for (p, child) in children {
+                    match p {
+                        Production::AuthoritySlashes => self.authority_slashes(&child),
+                        Production::Authority | Production::NonSpecialAuthority => {
+                            self.authority(child)?
+                        }
+                        Production::SpecialPath => self.special_path(child)?,
+                        _ => return Err(self.unexpected(within, Some(&child))),
+                    }
+                }
+            }
+            Production::NonSpecialAuthority => {
+                self.copy_base(base, false);
+                for (p, child) in children {
+                    match p {
+                        Production::NonSpecialAuthority => self.authority(child)?,
+                        Production::Path => self.path(child)?,
+                        _ => return Err(self.unexpected(within, Some(&child))),
+                    }
+                }
+            }
+            Production::SpecialPathAbsolute | Production::PathAbsolute => {
+                // relative slash state: "Otherwise, set url's username to base's username, url's
+                // password to base's password, url's host to base's host, url's port to base's
+                // port, state to path state".
+                self.copy_base(base, true);
+                for (_, child) in children {
+                    self.path(child)?;
+                }
+            }
+            Production::SpecialPathRelative | Production::PathRelative => {
+                // "Set url's query to null. Shorten url's path. Set state to path state".
+                self.copy_base(base, true);
+                self.copy_base_path(base);
+                self.shorten_path();
+                for (_, child) in children {
+                    self.path(child)?;
+                }
+            }
+            _ => return Err(self.unexpected(within, None)),
+        }
+        Ok(())
+    }
+
+    /// `authority_slashes`: a "\" is an invalid-reverse-solidus (relative state and relative
+    /// slash state); slashes after the first two are ignored, each with an error.
+    fn authority_slashes(&mut self, node: &Node<'i, S>) {
+        if !self.wants_errors() {
+            return;
+        }
+        let start = span(node).start;
+        for (i, b) in node.as_str().bytes().enumerate() {
+            let at = start + i..start + i + 1;
+            if i >= 2 {
+                self.report(ErrorCode::SpecialSchemeMissingFollowingSolidus, at);
+            } else if b == b'\\' {
+                self.report(ErrorCode::InvalidReverseSolidus, at);
+            }
+        }
+    }
+
+    /// `file_hier_part`: the [file state](https://url.spec.whatwg.org/#file-state), the
+    /// [file slash state](https://url.spec.whatwg.org/#file-slash-state) and the
+    /// [file host state](https://url.spec.whatwg.org/#file-host-state).
+    fn file_hier_part(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+        let base = self.base.filter(|b| b.scheme() == "file");
+        let children = self.children(node)?;
+        if self.out.serialization.is_empty() {
+            // An input without a scheme against a file base: "Set url's scheme to "file"."
+            self.write_scheme("file");
+        }
+        let first = children.first().map(|(p, _)| *p);
+        match first {
+            Some(Production::FileSlashes) => {
+                let mut children = children.into_iter();
+                for (p, child) in children.by_ref() {
+                    match p {
+                        Production::FileSlashes => self.file_slashes(&child),
+                        Production::FileHost => {
+                            self.file_host(child)?;
+                            break;
+                        }
+                        _ => return Err(self.unexpected(Production::FileHierPart, Some(&child))),
+                    }
+                }
+                for (_, child) in children {
+                    self.special_path(child)?;
+                }
+            }
+            Some(Production::SpecialPathAbsolute) => {
+                let Some((_, path)) = children.into_iter().next() else {
+                    return Err(self.unexpected(Production::FileHierPart, None));
+                };
+                // file slash state, c is not a slash: "If base is non-null and base's scheme is
+                // "file", then: Set url's host to base's host."
+                match base {
+                    Some(base) => {
+                        self.copy_base(base, true);
+                        // "If the code point substring from pointer to the end of input does not
+                        // start with a Windows drive letter and base's path[0] is a normalized
+                        // Windows drive letter, then append base's path[0] to url's path."
+                        let rest = path.as_str().get(1..).unwrap_or("");
+                        let segments = base.path_segments();
+                        if !starts_with_windows_drive_letter(rest) {
+                            if let Some(first) = segments.first() {
+                                if is_normalized_windows_drive_letter(first) {
+                                    self.out.serialization.push('/');
+                                    self.out.serialization.push_str(first);
+                                }
+                            }
+                        }
+                    }
+                    None => self.write_empty_host(),
+                }
+                self.path(path)?;
+            }
+            Some(Production::SpecialPathRelative) => {
+                let Some((_, path)) = children.into_iter().next() else {
+                    return Err(self.unexpected(Production::FileHierPart, None));
+                };
+                match base {
+                    Some(base) => {
+                        // "Set url's host to base's host, url's path to a clone of base's path".
+                        self.copy_base(base, true);
+                        self.copy_base_path(base);
+                        if !starts_with_windows_drive_letter(path.as_str()) {
+                            self.shorten_path();
+                        } else {
+                            // "File-invalid-Windows-drive-letter validation error. Set url's path
+                            // to « »."
+                            let at = span(&path);
+                            self.report(
+                                ErrorCode::FileInvalidWindowsDriveLetter,
+                                at.start..at.start + 2,
+                            );
+                            self.out.serialization.truncate(self.out.path.start);
+                        }
+                    }
+                    None => self.write_empty_host(),
+                }
+                self.path(path)?;
+            }
+            None => match base {
+                Some(base) => {
+                    self.copy_base(base, true);
+                    self.copy_base_path(base);
+                    self.base_query = base.query.clone();
+                }
+                None => {
+                    // path state with c the EOF code point, "?" or "#": the empty segment.
+                    self.write_empty_host();
+                    self.push_segment("");
+                }
+            },
+            Some(_) => return Err(self.unexpected(Production::FileHierPart, None)),
+        }
+        Ok(())
+    }
+
+    /// `file_slashes`: each "\" in a file URL's slashes is an invalid-reverse-solidus.
+    fn file_slashes(&mut self, node: &Node<'i, S>) {
+        if !self.wants_errors() {
+            return;
+        }
+        let start = span(node).start;
+        for (i, b) in node.as_str().bytes().enumerate().take(2) {
+            if b == b'\\' {
+                self.report(ErrorCode::InvalidReverseSolidus, start + i..start + i + 1);
+            }
+        }
+    }
+}
+
+/// A [Windows drive letter](https://url.spec.whatwg.org/#windows-drive-letter).
+pub(super) fn is_windows_drive_letter(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 2 && b[0].is_ascii_alphabetic() && (b[1] == b':' || b[1] == b'|')
+}
+
+/// A [normalized Windows drive letter](https://url.spec.whatwg.org/#normalized-windows-drive-letter).
+pub(super) fn is_normalized_windows_drive_letter(s: &str) -> bool {
+    is_windows_drive_letter(s) && s.as_bytes()[1] == b':'
+}
+
+/// https://url.spec.whatwg.org/#start-with-a-windows-drive-letter
+pub(super) fn starts_with_windows_drive_letter(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 2
+        && is_windows_drive_letter(&s[..2])
+        && (b.len() == 2 || matches!(b[2], b'/' | b'\\' | b'?' | b'#'))
+}

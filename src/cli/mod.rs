@@ -1,0 +1,39 @@
+//! Command-line interface: one file per subcommand.
+
+mod parse;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// pegurl: WHATWG URL parsing driven by a PEG grammar.
+#[derive(Parser, Debug)]
+#[command(name = "pegurl", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Parse URLs and print the href, the WHATWG components and the URL record.
+    Parse(parse::Args),
+}
+
+/// Runs the tool; exit code 0 when every input parsed, 1 when any failed, 2 on usage errors.
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match cli.command {
+        Command::Parse(args) => parse::run(&args),
+    }
+}

@@ -1,0 +1,106 @@
+//! `pegurl parse [--base URL] URL...`
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use pegurl::{HostKind, Url};
+
+/// Arguments of `pegurl parse`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The base URL to resolve relative inputs against.
+    #[arg(long)]
+    base: Option<String>,
+    /// The URLs to parse.
+    #[arg(required = true)]
+    urls: Vec<String>,
+}
+
+/// Parses each input and prints its components, or its failure with the reason.
+pub fn run(args: &Args) -> ExitCode {
+    let base = match args
+        .base
+        .as_deref()
+        .map(|b| Url::parse(b, None))
+        .transpose()
+    {
+        Ok(base) => base,
+        Err(e) => {
+            eprintln!(
+                "pegurl: the base URL {:?} does not parse: {e}",
+                args.base.as_deref().unwrap_or("")
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let mut failed = false;
+    let mut out = String::new();
+    for input in &args.urls {
+        let _ = writeln!(out, "input     {input:?}");
+        match Url::parse_with_base(input, base.as_ref()) {
+            Ok(url) => describe(&url, &mut out),
+            Err(e) => {
+                failed = true;
+                let _ = writeln!(out, "failure   {e}");
+            }
+        }
+        out.push('\n');
+    }
+    let _ = std::io::stdout().write_all(out.as_bytes());
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The href, the WHATWG getters and the record.
+fn describe(url: &Url, out: &mut String) {
+    let getters = [
+        ("href", url.href().to_owned()),
+        ("origin", url.origin()),
+        ("protocol", url.protocol().to_owned()),
+        ("username", url.username().to_owned()),
+        ("password", url.password().to_owned()),
+        ("host", url.host().to_owned()),
+        ("hostname", url.hostname().to_owned()),
+        ("port", url.port().to_owned()),
+        ("pathname", url.pathname().to_owned()),
+        ("search", url.search().to_owned()),
+        ("hash", url.hash().to_owned()),
+    ];
+    for (name, value) in getters {
+        let _ = writeln!(out, "{name:<9} {value}");
+    }
+    let host = match url.host_kind() {
+        None => "null".to_owned(),
+        Some(HostKind::Domain) => format!("domain {:?}", url.hostname()),
+        Some(HostKind::Ipv4(a)) => format!("IPv4 {a}"),
+        Some(HostKind::Ipv6(a)) => format!("IPv6 {a}"),
+        Some(HostKind::Opaque) => format!("opaque {:?}", url.hostname()),
+        Some(HostKind::Empty) => "empty".to_owned(),
+        Some(_) => format!("{:?}", url.hostname()),
+    };
+    let path = if url.has_opaque_path() {
+        format!("opaque {:?}", url.pathname())
+    } else {
+        format!("{:?}", url.path_segments())
+    };
+    let port = url
+        .port_number()
+        .map_or("null".to_owned(), |p| p.to_string());
+    let _ = writeln!(
+        out,
+        "record    scheme {:?}, host {host}, port {port}",
+        url.scheme()
+    );
+    let _ = writeln!(out, "          path {path}");
+    let show = |v: Option<&str>| v.map_or("null".to_owned(), |s| format!("{s:?}"));
+    let _ = writeln!(
+        out,
+        "          query {}, fragment {}",
+        show(url.query()),
+        show(url.fragment())
+    );
+}

@@ -1,0 +1,215 @@
+//! Validation errors and failures. One table names every validation error of the URL Standard
+//! (https://url.spec.whatwg.org/#validation-error-table, July 2026); the builder raises them
+//! through one function, always with a span of the original input.
+
+use std::fmt;
+use std::ops::Range;
+
+macro_rules! error_codes {
+    ($($variant:ident => $code:literal, $anchor:literal, $description:literal;)*) => {
+        /// A validation error type of the URL Standard's table, by its spec name.
+        #[non_exhaustive]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum ErrorCode {
+            $(
+                #[doc = concat!("`", $code, "`: ", $description)]
+                $variant,
+            )*
+        }
+
+        impl ErrorCode {
+            /// Every error type, in the order of the spec's table.
+            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$variant,)*];
+
+            /// The spec's name for the error type, verbatim (a stable code for tools).
+            pub fn code(self) -> &'static str {
+                match self { $(ErrorCode::$variant => $code,)* }
+            }
+
+            /// The error type whose spec name is `code`.
+            pub fn from_code(code: &str) -> Option<ErrorCode> {
+                match code { $($code => Some(ErrorCode::$variant),)* _ => None }
+            }
+
+            /// The spec's one-line description.
+            pub fn description(self) -> &'static str {
+                match self { $(ErrorCode::$variant => $description,)* }
+            }
+
+            /// A link to the error type's definition in the spec.
+            pub fn spec_url(self) -> &'static str {
+                match self {
+                    $(ErrorCode::$variant => concat!("https://url.spec.whatwg.org/#", $anchor),)*
+                }
+            }
+        }
+    };
+}
+
+error_codes! {
+    DomainToAscii => "domain-to-ASCII", "validation-error-domain-to-ascii",
+        "Unicode ToASCII records an error with its strict flags.";
+    DomainPercentEncoded => "domain-percent-encoded", "validation-error-domain-percent-encoded",
+        "The input's host to be processed as a domain contains a percent-encoded byte.";
+    HostInvalidCodePoint => "host-invalid-code-point", "validation-error-host-invalid-code-point",
+        "An opaque host (in a URL that is not special) contains a forbidden host code point.";
+    Ipv4EmptyPart => "IPv4-empty-part", "validation-error-ipv4-empty-part",
+        "An IPv4 address ends with a U+002E (.).";
+    Ipv4TooFewParts => "IPv4-too-few-parts", "validation-error-ipv4-too-few-parts",
+        "An IPv4 address has fewer than 4 parts.";
+    Ipv4TooManyParts => "IPv4-too-many-parts", "validation-error-ipv4-too-many-parts",
+        "An IPv4 address has more than 4 parts.";
+    Ipv4NonNumericPart => "IPv4-non-numeric-part", "validation-error-ipv4-non-numeric-part",
+        "An IPv4 address part is not numeric.";
+    Ipv4NonDecimalPart => "IPv4-non-decimal-part", "validation-error-ipv4-non-decimal-part",
+        "The IPv4 address contains numbers expressed using hexadecimal or octal digits.";
+    Ipv4OutOfRangePart => "IPv4-out-of-range-part", "validation-error-ipv4-out-of-range-part",
+        "An IPv4 address part exceeds 255.";
+    Ipv6Unclosed => "IPv6-unclosed", "validation-error-ipv6-unclosed",
+        "An IPv6 address is missing the closing U+005D (]).";
+    Ipv6InvalidCompression => "IPv6-invalid-compression", "validation-error-ipv6-invalid-compression",
+        "An IPv6 address begins with improper compression.";
+    Ipv6TooManyPieces => "IPv6-too-many-pieces", "validation-error-ipv6-too-many-pieces",
+        "An IPv6 address contains more than 8 pieces.";
+    Ipv6MultipleCompression => "IPv6-multiple-compression", "validation-error-ipv6-multiple-compression",
+        "An IPv6 address is compressed in more than one spot.";
+    Ipv6InvalidCodePoint => "IPv6-invalid-code-point", "validation-error-ipv6-invalid-code-point",
+        "An IPv6 address contains a code point that is neither an ASCII hex digit nor a U+003A (:), or it unexpectedly ends.";
+    Ipv6TooFewPieces => "IPv6-too-few-pieces", "validation-error-ipv6-too-few-pieces",
+        "An uncompressed IPv6 address contains fewer than 8 pieces.";
+    Ipv6PieceLeadingZero => "IPv6-piece-leading-zero", "validation-error-ipv6-piece-leading-zero",
+        "An IPv6 address piece contains a leading U+0030 (0).";
+    Ipv4InIpv6TooManyPieces => "IPv4-in-IPv6-too-many-pieces", "validation-error-ipv4-in-ipv6-too-many-pieces",
+        "An IPv6 address with IPv4 address syntax: the IPv6 address has more than 6 pieces.";
+    Ipv4InIpv6InvalidCodePoint => "IPv4-in-IPv6-invalid-code-point", "validation-error-ipv4-in-ipv6-invalid-code-point",
+        "An IPv6 address with IPv4 address syntax: an IPv4 part is empty, contains a non-ASCII digit or a leading 0, or there are too many IPv4 parts.";
+    Ipv4InIpv6OutOfRangePart => "IPv4-in-IPv6-out-of-range-part", "validation-error-ipv4-in-ipv6-out-of-range-part",
+        "An IPv6 address with IPv4 address syntax: an IPv4 part exceeds 255.";
+    Ipv4InIpv6TooFewParts => "IPv4-in-IPv6-too-few-parts", "validation-error-ipv4-in-ipv6-too-few-parts",
+        "An IPv6 address with IPv4 address syntax: an IPv4 address contains too few parts.";
+    InvalidUrlUnit => "invalid-URL-unit", "validation-error-invalid-url-unit",
+        "A code point is found that is not a URL unit.";
+    SpecialSchemeMissingFollowingSolidus => "special-scheme-missing-following-solidus", "validation-error-special-scheme-missing-following-solidus",
+        "The input's scheme is not followed by \"//\".";
+    MissingSchemeNonRelativeUrl => "missing-scheme-non-relative-URL", "validation-error-missing-scheme-non-relative-url",
+        "The input is missing a scheme, and no base URL was given or the base URL has an opaque path.";
+    InvalidReverseSolidus => "invalid-reverse-solidus", "validation-error-invalid-reverse-solidus",
+        "The URL has a special scheme and it uses U+005C (\\) instead of U+002F (/).";
+    InvalidCredentials => "invalid-credentials", "validation-error-invalid-credentials",
+        "The input includes credentials.";
+    HostMissing => "host-missing", "validation-error-host-missing",
+        "The input has a special scheme, but does not contain a host.";
+    PortOutOfRange => "port-out-of-range", "validation-error-port-out-of-range",
+        "The input's port is too big.";
+    PortInvalid => "port-invalid", "validation-error-port-invalid",
+        "The input's port is invalid.";
+    FileInvalidWindowsDriveLetter => "file-invalid-Windows-drive-letter", "validation-error-file-invalid-windows-drive-letter",
+        "The input is a relative-URL string that starts with a Windows drive letter and the base URL's scheme is \"file\".";
+    FileInvalidWindowsDriveLetterHost => "file-invalid-Windows-drive-letter-host", "validation-error-file-invalid-windows-drive-letter-host",
+        "A file: URL's host is a Windows drive letter.";
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A validation error: its type, and the byte span of the original input where it arises.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ValidationError {
+    /// The spec's error type.
+    pub code: ErrorCode,
+    /// Byte offsets in the original input (before preprocessing); empty at an end of input.
+    pub span: Range<usize>,
+    /// Whether the parser returned failure at this error.
+    pub fatal: bool,
+}
+
+impl fmt::Display for ValidationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at {}..{}", self.code, self.span.start, self.span.end)
+    }
+}
+
+/// Why a parse returned failure.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ParseErrorKind {
+    /// The spec returns failure at a step that names this validation error.
+    Validation(ErrorCode),
+    /// The domain parser's result was empty (https://url.spec.whatwg.org/#concept-domain-to-ascii).
+    EmptyDomain,
+    /// The domain parser's result contains a
+    /// [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point).
+    ForbiddenDomainCodePoint,
+    /// The base URL failed to parse; the inner error says why.
+    InvalidBase(Box<ParseError>),
+    /// The grammar returned a tree of a shape the builder does not know (only possible with a
+    /// modified grammar); names the production.
+    Grammar(&'static str),
+}
+
+/// The failure of a URL parse: which spec failure occurred, and where in the original input.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    /// Which failure.
+    pub kind: ParseErrorKind,
+    /// Byte offsets in the original input.
+    pub span: Range<usize>,
+}
+
+impl ParseError {
+    /// The spec error code of the failure, when the spec names one.
+    pub fn code(&self) -> Option<ErrorCode> {
+        match &self.kind {
+            ParseErrorKind::Validation(code) => Some(*code),
+            ParseErrorKind::EmptyDomain | ParseErrorKind::ForbiddenDomainCodePoint => {
+                Some(ErrorCode::DomainToAscii)
+            }
+            ParseErrorKind::InvalidBase(inner) => inner.code(),
+            ParseErrorKind::Grammar(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = (self.span.start, self.span.end);
+        match &self.kind {
+            ParseErrorKind::Validation(code) => {
+                write!(f, "{code} at {}..{}: {}", at.0, at.1, code.description())
+            }
+            ParseErrorKind::EmptyDomain => {
+                write!(f, "the host at {}..{} is an empty domain", at.0, at.1)
+            }
+            ParseErrorKind::ForbiddenDomainCodePoint => write!(
+                f,
+                "the host at {}..{} contains a forbidden domain code point",
+                at.0, at.1
+            ),
+            ParseErrorKind::InvalidBase(inner) => write!(f, "invalid base URL: {inner}"),
+            ParseErrorKind::Grammar(production) => write!(
+                f,
+                "the grammar returned an unexpected tree at production `{production}` ({}..{})",
+                at.0, at.1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_and_the_table_is_complete() {
+        assert_eq!(ErrorCode::ALL.len(), 30);
+        for &code in ErrorCode::ALL {
+            assert_eq!(ErrorCode::from_code(code.code()), Some(code));
+            assert!(code.spec_url().starts_with("https://url.spec.whatwg.org/#"));
+        }
+    }
+}

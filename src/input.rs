@@ -1,0 +1,127 @@
+//! The basic URL parser's preprocessing (https://url.spec.whatwg.org/#concept-basic-url-parser,
+//! steps 1.2–1.3 and 2), with a map from the cleaned input back to byte offsets of the original.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// The input as the state machine sees it, and how to find its bytes in the original.
+#[derive(Debug)]
+pub(crate) struct Input<'a> {
+    /// The cleaned input: no leading or trailing C0 control or space, no ASCII tab or newline.
+    pub(crate) text: Cow<'a, str>,
+    /// Bytes trimmed from the start of the original.
+    lead: usize,
+    /// Original offsets (after `lead`) of every removed tab or newline, in order.
+    removed: Vec<usize>,
+    /// For each removed byte, how many kept bytes come before it (`removed[i] - i`).
+    kept_before: Vec<usize>,
+    /// Length of the original input.
+    original_len: usize,
+    /// Span of the leading trimmed part, if any (an invalid-URL-unit).
+    pub(crate) trimmed_lead: Option<Range<usize>>,
+    /// Span of the trailing trimmed part, if any (an invalid-URL-unit).
+    pub(crate) trimmed_trail: Option<Range<usize>>,
+}
+
+/// A C0 control or space: https://infra.spec.whatwg.org/#c0-control
+fn is_c0_control_or_space(b: u8) -> bool {
+    b <= 0x20
+}
+
+/// An ASCII tab or newline: https://infra.spec.whatwg.org/#ascii-tab-or-newline
+fn is_tab_or_newline(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\r')
+}
+
+impl<'a> Input<'a> {
+    /// Preprocesses `original` as the basic URL parser does when no URL is given.
+    pub(crate) fn new(original: &'a str) -> Input<'a> {
+        let bytes = original.as_bytes();
+        // Remove any leading and trailing C0 control or space from input.
+        let start = bytes
+            .iter()
+            .position(|&b| !is_c0_control_or_space(b))
+            .unwrap_or(bytes.len());
+        let end = bytes
+            .iter()
+            .rposition(|&b| !is_c0_control_or_space(b))
+            .map_or(start, |i| i + 1);
+        let trimmed = &original[start..end];
+        // Remove all ASCII tab or newline from input.
+        let mut removed = Vec::new();
+        let text = if trimmed.bytes().any(is_tab_or_newline) {
+            let mut clean = String::with_capacity(trimmed.len());
+            for (i, c) in trimmed.char_indices() {
+                if c.is_ascii() && is_tab_or_newline(c as u8) {
+                    removed.push(i);
+                } else {
+                    clean.push(c);
+                }
+            }
+            Cow::Owned(clean)
+        } else {
+            Cow::Borrowed(trimmed)
+        };
+        let kept_before = removed.iter().enumerate().map(|(i, &r)| r - i).collect();
+        Input {
+            text,
+            lead: start,
+            removed,
+            kept_before,
+            original_len: original.len(),
+            trimmed_lead: (start > 0).then_some(0..start),
+            trimmed_trail: (end < original.len() && end >= start).then_some(end..original.len()),
+        }
+    }
+
+    /// Original offsets of the removed tabs and newlines.
+    pub(crate) fn removed(&self) -> impl Iterator<Item = usize> + '_ {
+        self.removed.iter().map(move |&i| i + self.lead)
+    }
+
+    /// The original byte offset of byte `at` of the cleaned text.
+    pub(crate) fn original_offset(&self, at: usize) -> usize {
+        // kept_before never decreases;
+        // every removed byte with at most `at` kept bytes before it shifts the position by one.
+        let shift = self.kept_before.partition_point(|&k| k <= at);
+        let pos = at + shift;
+        (self.lead + pos).min(self.original_len)
+    }
+
+    /// The original byte span of `span` of the cleaned text.
+    pub(crate) fn original_span(&self, span: Range<usize>) -> Range<usize> {
+        let start = self.original_offset(span.start);
+        if span.is_empty() {
+            return start..start;
+        }
+        // The end maps from the last byte, so that a removed newline after the span stays out.
+        let end = self.original_offset(span.end - 1) + 1;
+        start..end.max(start)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trims_and_removes_with_a_map_back() {
+        let input = Input::new("  ht\ntp://a\tb/ \x01");
+        assert_eq!(input.text, "http://ab/");
+        // "t" after the newline is byte 5 of the original, byte 2 of the clean text.
+        assert_eq!(input.original_offset(2), 5);
+        // "b" after the tab.
+        assert_eq!(input.original_offset(8), 12);
+        assert_eq!(input.original_span(7..9), 10..13);
+        assert_eq!(input.trimmed_lead, Some(0..2));
+        assert_eq!(input.trimmed_trail, Some(14..16));
+        assert_eq!(input.removed().collect::<Vec<_>>(), vec![4, 11]);
+    }
+
+    #[test]
+    fn all_space_is_empty() {
+        let input = Input::new(" \t ");
+        assert_eq!(input.text, "");
+        assert_eq!(input.original_span(0..0), 3..3);
+    }
+}

@@ -1,0 +1,48 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod api;
+mod build;
+mod error;
+mod grammar;
+mod input;
+mod percent;
+mod record;
+
+pub use api::Url;
+pub use error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
+pub use grammar::Production;
+pub use record::HostKind;
+
+/// The result of [`parse_with_errors`]: the URL or the failure, and every validation error met.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    /// The URL, or why parsing failed.
+    pub url: Result<Url, ParseError>,
+    /// Every validation error, in the order the parser met them, with spans in the input.
+    pub errors: Vec<ValidationError>,
+}
+
+/// Parses `input` against an optional `base` and collects every validation error on the way.
+///
+/// ```
+/// let parsed = pegurl::parse_with_errors("https:\\\\example.org", None);
+/// assert_eq!(parsed.url.unwrap().href(), "https://example.org/");
+/// assert!(parsed.errors.iter().all(|e| !e.fatal));
+/// ```
+pub fn parse_with_errors(input: &str, base: Option<&str>) -> Parsed {
+    let mut errors = Vec::new();
+    let base = match base.map(|b| Url::parse(b, None)).transpose() {
+        Ok(base) => base,
+        Err(e) => {
+            let kind = ParseErrorKind::InvalidBase(Box::new(e));
+            return Parsed {
+                url: Err(ParseError { kind, span: 0..0 }),
+                errors,
+            };
+        }
+    };
+    let url = Url::parse_collecting(input, base.as_ref(), &mut errors);
+    Parsed { url, errors }
+}

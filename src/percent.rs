@@ -1,0 +1,82 @@
+//! Percent-encode sets (https://url.spec.whatwg.org/#percent-encoded-bytes) and the encoding
+//! helpers the builder uses.
+
+use percent_encoding::{percent_decode, utf8_percent_encode, AsciiSet, CONTROLS};
+
+/// https://url.spec.whatwg.org/#c0-control-percent-encode-set (code points above U+007E are
+/// always encoded by `percent-encoding`; U+007F is in `CONTROLS`).
+pub(crate) const C0_CONTROL: &AsciiSet = CONTROLS;
+
+/// https://url.spec.whatwg.org/#fragment-percent-encode-set
+pub(crate) const FRAGMENT: &AsciiSet =
+    &C0_CONTROL.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`');
+
+/// https://url.spec.whatwg.org/#query-percent-encode-set
+pub(crate) const QUERY: &AsciiSet = &C0_CONTROL.add(b' ').add(b'"').add(b'#').add(b'<').add(b'>');
+
+/// https://url.spec.whatwg.org/#special-query-percent-encode-set
+pub(crate) const SPECIAL_QUERY: &AsciiSet = &QUERY.add(b'\'');
+
+/// https://url.spec.whatwg.org/#path-percent-encode-set
+pub(crate) const PATH: &AsciiSet = &QUERY.add(b'?').add(b'^').add(b'`').add(b'{').add(b'}');
+
+/// https://url.spec.whatwg.org/#userinfo-percent-encode-set
+pub(crate) const USERINFO: &AsciiSet = &PATH
+    .add(b'/')
+    .add(b':')
+    .add(b';')
+    .add(b'=')
+    .add(b'@')
+    .add(b'[')
+    .add(b'\\')
+    .add(b']')
+    .add(b'|');
+
+/// https://url.spec.whatwg.org/#component-percent-encode-set
+#[allow(dead_code)] // used by the API issue's setters and URLSearchParams
+pub(crate) const COMPONENT: &AsciiSet = &USERINFO.add(b'$').add(b'%').add(b'&').add(b'+').add(b',');
+
+/// Appends `text` to `out`, UTF-8 percent-encoding every code point in `set`
+/// (https://url.spec.whatwg.org/#string-utf-8-percent-encode).
+pub(crate) fn encode_into(out: &mut String, text: &str, set: &'static AsciiSet) {
+    for chunk in utf8_percent_encode(text, set) {
+        out.push_str(chunk);
+    }
+}
+
+/// https://url.spec.whatwg.org/#string-percent-decode, as bytes.
+pub(crate) fn decode(text: &str) -> Vec<u8> {
+    percent_decode(text.as_bytes()).collect()
+}
+
+/// Whether `text` holds a [percent-encoded byte](https://url.spec.whatwg.org/#percent-encoded-byte).
+pub(crate) fn has_percent_encoded_byte(text: &str) -> bool {
+    text.as_bytes()
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sets_encode_what_the_spec_lists() {
+        let mut out = String::new();
+        encode_into(&mut out, "a b\"#<>`?^{}%é\x7f", PATH);
+        assert_eq!(out, "a%20b%22%23%3C%3E%60%3F%5E%7B%7D%%C3%A9%7F");
+        out.clear();
+        encode_into(&mut out, "'`", SPECIAL_QUERY);
+        assert_eq!(out, "%27`");
+        out.clear();
+        encode_into(&mut out, "a:b@c/[|]", USERINFO);
+        assert_eq!(out, "a%3Ab%40c%2F%5B%7C%5D");
+    }
+
+    #[test]
+    fn decodes_and_finds_encoded_bytes() {
+        assert_eq!(decode("a%41%zz%"), b"aA%zz%");
+        assert!(has_percent_encoded_byte("ex%41"));
+        assert!(!has_percent_encoded_byte("ex%4g%"));
+    }
+}

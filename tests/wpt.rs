@@ -1,0 +1,143 @@
+//! The web-platform-tests URL suites: one named test per case (libtest-mimic).
+//!
+//! - `urltestdata.json`: `new URL(input, base)`, every field compared, or failure.
+//! - `toascii.json`: the host of `https://{input}/x`, or failure.
+//! - `IdnaTestV2.json`: the same, the empty input skipped (it cannot go through `new URL`).
+
+#[path = "wpt/known_failures.rs"]
+mod known_failures;
+#[path = "wpt/load.rs"]
+mod load;
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use load::{field, show, wpt};
+use pegurl::Url;
+use serde_json::Value;
+
+fn main() {
+    let args = Arguments::from_args();
+    let mut trials = vec![Trial::test("harness::lone_surrogates_become_fffd", || {
+        load::self_test().map_err(Failed::from)
+    })];
+    trials.extend(urltestdata());
+    trials.extend(host_suite("toascii", "toascii.json"));
+    trials.extend(host_suite("IdnaTestV2", "IdnaTestV2.json"));
+    libtest_mimic::run(&args, trials).exit();
+}
+
+/// Builds a trial for one case; a known failure runs inverted.
+fn trial(
+    suite: &'static str,
+    index: usize,
+    input: &str,
+    what: String,
+    check: impl FnOnce() -> Result<(), String> + Send + 'static,
+) -> Trial {
+    let name = format!("{suite}::{index:04} {what}");
+    match known_failures::reason(suite, input) {
+        None => Trial::test(name, move || check().map_err(Failed::from)),
+        Some(reason) => Trial::test(
+            format!("{name} [known failure: {reason}]"),
+            move || match check() {
+                Ok(()) => Err(Failed::from(
+                    "this known failure now passes: remove it from tests/wpt/known_failures.rs",
+                )),
+                Err(_) => Ok(()),
+            },
+        ),
+    }
+}
+
+/// urltestdata.json: every case object.
+fn urltestdata() -> Vec<Trial> {
+    let mut trials = Vec::new();
+    for (index, case) in wpt("urltestdata.json").into_iter().enumerate() {
+        if !case.is_object() {
+            continue; // a comment
+        }
+        let input = field(&case, "input").unwrap_or_default().to_owned();
+        let base = field(&case, "base").map(str::to_owned);
+        let what = match &base {
+            Some(b) => format!("{:?} against {:?}", show(&input), show(b)),
+            None => format!("{:?}", show(&input)),
+        };
+        let check_input = input.clone();
+        trials.push(trial("urltestdata", index, &input, what, move || {
+            check_url_case(&check_input, base.as_deref(), &case)
+        }));
+    }
+    trials
+}
+
+/// Compares a parse with a urltestdata case.
+fn check_url_case(input: &str, base: Option<&str>, case: &Value) -> Result<(), String> {
+    let result = Url::parse(input, base);
+    if case.get("failure").and_then(Value::as_bool) == Some(true) {
+        return match result {
+            Err(_) => Ok(()),
+            Ok(url) => Err(format!("expected failure, got {:?}", url.href())),
+        };
+    }
+    let url = result.map_err(|e| format!("expected success, got failure: {e}"))?;
+    let getters: [(&str, String); 11] = [
+        ("href", url.href().to_owned()),
+        ("origin", url.origin()),
+        ("protocol", url.protocol().to_owned()),
+        ("username", url.username().to_owned()),
+        ("password", url.password().to_owned()),
+        ("host", url.host().to_owned()),
+        ("hostname", url.hostname().to_owned()),
+        ("port", url.port().to_owned()),
+        ("pathname", url.pathname().to_owned()),
+        ("search", url.search().to_owned()),
+        ("hash", url.hash().to_owned()),
+    ];
+    let mut wrong = Vec::new();
+    for (name, actual) in getters {
+        // `origin` is absent from cases whose origin the test does not state.
+        let Some(expected) = field(case, name) else {
+            continue;
+        };
+        if actual != expected {
+            wrong.push(format!("{name}: expected {expected:?}, got {actual:?}"));
+        }
+    }
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(wrong.join("\n"))
+    }
+}
+
+/// toascii.json and IdnaTestV2.json: `new URL("https://" + input + "/x")`.
+fn host_suite(suite: &'static str, file: &str) -> Vec<Trial> {
+    let mut trials = Vec::new();
+    for (index, case) in wpt(file).into_iter().enumerate() {
+        let Some(input) = field(&case, "input").map(str::to_owned) else {
+            continue; // a comment
+        };
+        if input.is_empty() && suite == "IdnaTestV2" {
+            continue; // the empty input cannot be tested through new URL()
+        }
+        let output = field(&case, "output").map(str::to_owned);
+        let what = format!("{:?}", show(&input));
+        let check_input = input.clone();
+        trials.push(trial(suite, index, &input, what, move || {
+            let url = Url::parse(&format!("https://{check_input}/x"), None);
+            match (output, url) {
+                (None, Err(_)) => Ok(()),
+                (None, Ok(url)) => Err(format!("expected failure, got host {:?}", url.host())),
+                (Some(expected), Err(e)) => Err(format!("expected {expected:?}, got failure: {e}")),
+                (Some(expected), Ok(url)) => {
+                    let href = format!("https://{expected}/x");
+                    if url.host() == expected && url.hostname() == expected && url.href() == href {
+                        Ok(())
+                    } else {
+                        Err(format!("expected {expected:?}, got {:?}", url.href()))
+                    }
+                }
+            }
+        }));
+    }
+    trials
+}

@@ -1,0 +1,24 @@
+//! Cases pegurl is known to fail, each with its reason. They run inverted: such a test passes
+//! while the case fails, and fails (asking to be removed from here) once the case passes.
+
+/// (suite, input, reason). `input` is the case's input exactly as in the fixture after loading.
+pub const KNOWN_FAILURES: &[(&str, &str, &str)] = &[
+    (
+        "IdnaTestV2",
+        "\u{3e8ac}\u{3002}\u{729}\u{3002}\u{cbd9}5",
+        "U+3E8AC: the idna crate's Unicode data accepts it, the WPT file expects V7 (disallowed)",
+    ),
+    (
+        "IdnaTestV2",
+        "\u{3e8ac}\u{3002}\u{729}\u{3002}\u{110d}\u{1173}\u{11ac}5",
+        "U+3E8AC: the idna crate's Unicode data accepts it, the WPT file expects V7 (disallowed)",
+    ),
+];
+
+/// The reason a case is known to fail, if it is.
+pub fn reason(suite: &str, input: &str) -> Option<&'static str> {
+    KNOWN_FAILURES
+        .iter()
+        .find(|(s, i, _)| *s == suite && *i == input)
+        .map(|(_, _, reason)| *reason)
+}
