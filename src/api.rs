@@ -1,5 +1,6 @@
 //! [`Url`]: parsing entry points and the WHATWG getters (https://url.spec.whatwg.org/#url-class).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
@@ -146,6 +147,38 @@ impl Url {
             Some(f) if !f.is_empty() => &self.record.serialization[f.start - 1..f.end],
             _ => "",
         }
+    }
+
+    /// The names of the WHATWG `URL` getters, in the order the `URL` class lists them.
+    pub const COMPONENTS: [&'static str; 11] = [
+        "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+        "pathname", "search", "hash",
+    ];
+
+    /// The value of the getter named `name` (one of [`Url::COMPONENTS`]).
+    ///
+    /// ```
+    /// let url = pegurl::Url::parse("http://example.org:8080/", None)?;
+    /// assert_eq!(url.component("port").as_deref(), Some("8080"));
+    /// assert_eq!(url.component("nope"), None);
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn component(&self, name: &str) -> Option<Cow<'_, str>> {
+        let value = match name {
+            "href" => self.href(),
+            "origin" => return Some(Cow::Owned(self.origin())),
+            "protocol" => self.protocol(),
+            "username" => self.username(),
+            "password" => self.password(),
+            "host" => self.host(),
+            "hostname" => self.hostname(),
+            "port" => self.port(),
+            "pathname" => self.pathname(),
+            "search" => self.search(),
+            "hash" => self.hash(),
+            _ => return None,
+        };
+        Some(Cow::Borrowed(value))
     }
 
     /// The record's [scheme](https://url.spec.whatwg.org/#concept-url-scheme).

@@ -19,8 +19,13 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
                 Ok(Ipv6Addr::from(pieces))
             }
             Err((code, pointer)) => {
-                let end = (pointer + 1).min(input.len()).max(pointer);
-                Err(self.fail(code, at + pointer..at + end))
+                // The pointer only moves over ASCII, so it is on a character boundary; the span
+                // covers the code point there (none at the end of input).
+                let width = input
+                    .get(pointer..)
+                    .and_then(|rest| rest.chars().next())
+                    .map_or(0, char::len_utf8);
+                Err(self.fail(code, at + pointer..at + pointer + width))
             }
         }
     }

@@ -252,3 +252,72 @@ fn span<R: pest::RuleType>(node: &Pair<'_, R>) -> Range<usize> {
     let s = node.as_span();
     s.start()..s.end()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::Compiled;
+
+    /// The compiled grammar with its productions renamed wrongly, as a modified grammar might.
+    struct Miswired(fn(Production) -> Option<Production>);
+
+    impl<'i> Productions<'i> for Miswired {
+        type Rule = <Compiled as Productions<'i>>::Rule;
+
+        fn parse(
+            &self,
+            entry: Production,
+            input: &'i str,
+        ) -> Option<pest::iterators::Pairs<'i, Self::Rule>> {
+            Compiled.parse(entry, input)
+        }
+
+        fn production(&self, rule: Self::Rule) -> Option<Production> {
+            Compiled.production(rule).and_then(self.0)
+        }
+
+        fn children_of(
+            &self,
+            entry: Production,
+            input: &str,
+        ) -> Option<Vec<(Production, Range<usize>)>> {
+            let children = Compiled.children_of(entry, input)?;
+            children
+                .into_iter()
+                .map(|(p, r)| Some(((self.0)(p)?, r)))
+                .collect()
+        }
+    }
+
+    fn build(source: &Miswired, input: &str) -> Result<String, ParseError> {
+        let input = Input::new(input);
+        parse(source, &input, None, None).map(|r| r.serialization)
+    }
+
+    #[test]
+    fn an_unexpected_tree_is_an_error_naming_the_production() {
+        let unnamed_query = Miswired(|p| (p != Production::Query).then_some(p));
+        let e = build(&unnamed_query, "http://a/?q").unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::Grammar("url"));
+
+        let swapped = Miswired(|p| match p {
+            Production::Host => Some(Production::Port),
+            Production::Port => Some(Production::Host),
+            Production::SpecialPathSegment => Some(Production::Query),
+            Production::Ipv4Decimal => Some(Production::Fragment),
+            other => Some(other),
+        });
+        for input in [
+            "http://a:1/b",
+            "http://1.2.3.4/",
+            "http://a/b/c",
+            "file:///x",
+            "x:y",
+        ] {
+            // Whatever it returns, it returns.
+            let _ = build(&swapped, input);
+        }
+        let e = build(&swapped, "http://1.2.3.4/").unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::Grammar(_)), "{e}");
+    }
+}

@@ -422,6 +422,7 @@ pub(super) fn is_normalized_windows_drive_letter(s: &str) -> bool {
 pub(super) fn starts_with_windows_drive_letter(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() >= 2
-        && is_windows_drive_letter(&s[..2])
+        && b[0].is_ascii_alphabetic()
+        && (b[1] == b':' || b[1] == b'|')
         && (b.len() == 2 || matches!(b[2], b'/' | b'\\' | b'?' | b'#'))
 }

@@ -57,20 +57,8 @@ pub fn run(args: &Args) -> ExitCode {
 
 /// The href, the WHATWG getters and the record.
 fn describe(url: &Url, out: &mut String) {
-    let getters = [
-        ("href", url.href().to_owned()),
-        ("origin", url.origin()),
-        ("protocol", url.protocol().to_owned()),
-        ("username", url.username().to_owned()),
-        ("password", url.password().to_owned()),
-        ("host", url.host().to_owned()),
-        ("hostname", url.hostname().to_owned()),
-        ("port", url.port().to_owned()),
-        ("pathname", url.pathname().to_owned()),
-        ("search", url.search().to_owned()),
-        ("hash", url.hash().to_owned()),
-    ];
-    for (name, value) in getters {
+    for name in Url::COMPONENTS {
+        let value = url.component(name).unwrap_or_default();
         let _ = writeln!(out, "{name:<9} {value}");
     }
     let host = match url.host_kind() {

@@ -1,0 +1,221 @@
+//! The library API: parse, join, getters, record accessors, errors and the Rust traits.
+
+use std::collections::HashSet;
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use pegurl::{ErrorCode, HostKind, ParseErrorKind, Url};
+
+fn href(input: &str, base: Option<&str>) -> String {
+    match Url::parse(input, base) {
+        Ok(url) => url.href().to_owned(),
+        Err(e) => format!("failure: {e}"),
+    }
+}
+
+fn failure_code(input: &str, base: Option<&str>) -> Option<ErrorCode> {
+    Url::parse(input, base).err().and_then(|e| e.code())
+}
+
+#[test]
+fn ipv4_forms() {
+    let cases = [
+        ("http://0x7f.1/", Ipv4Addr::new(127, 0, 0, 1)),
+        ("http://0177.0.0.1/", Ipv4Addr::new(127, 0, 0, 1)),
+        ("http://2130706433/", Ipv4Addr::new(127, 0, 0, 1)),
+        ("http://1.2.3.4./", Ipv4Addr::new(1, 2, 3, 4)),
+        ("http://1.65535/", Ipv4Addr::new(1, 0, 255, 255)),
+        ("http://0x/", Ipv4Addr::new(0, 0, 0, 0)),
+        ("http://%30x7f.1/", Ipv4Addr::new(127, 0, 0, 1)),
+    ];
+    for (input, address) in cases {
+        let url = Url::parse(input, None).unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(url.host_kind(), Some(HostKind::Ipv4(address)), "{input}");
+        assert_eq!(url.hostname(), address.to_string(), "{input}");
+    }
+    let failures = [
+        ("http://1.2.3.4.5/", ErrorCode::Ipv4TooManyParts),
+        ("http://1.2.3.09/", ErrorCode::Ipv4NonNumericPart),
+        ("http://256.1.1.1/", ErrorCode::Ipv4OutOfRangePart),
+        ("http://1.2.3.256/", ErrorCode::Ipv4OutOfRangePart),
+        ("http://4294967296/", ErrorCode::Ipv4OutOfRangePart),
+        (
+            "http://99999999999999999999999/",
+            ErrorCode::Ipv4OutOfRangePart,
+        ),
+        ("http://a.0x1g.09/", ErrorCode::Ipv4NonNumericPart),
+    ];
+    for (input, code) in failures {
+        assert_eq!(failure_code(input, None), Some(code), "{input}");
+    }
+    // Not ending in a number: a domain.
+    assert_eq!(
+        Url::parse("http://1.2.3.a/", None).unwrap().host_kind(),
+        Some(HostKind::Domain)
+    );
+}
+
+#[test]
+fn ipv6_hosts() {
+    let url = Url::parse("http://[0:0:0:0:0:ffff:1.2.3.4]:81/", None).unwrap();
+    let address: Ipv6Addr = "::ffff:102:304".parse().unwrap();
+    assert_eq!(url.host_kind(), Some(HostKind::Ipv6(address)));
+    assert_eq!(url.host(), "[::ffff:102:304]:81");
+    assert_eq!(
+        failure_code("http://[::1", None),
+        Some(ErrorCode::Ipv6Unclosed)
+    );
+    assert_eq!(
+        failure_code("foo://[1::2::3]/", None),
+        Some(ErrorCode::Ipv6MultipleCompression)
+    );
+}
+
+#[test]
+fn domains_and_opaque_hosts() {
+    let url = Url::parse("https://EXAMPLE.%63om./", None).unwrap();
+    assert_eq!(url.hostname(), "example.com.");
+    assert_eq!(
+        href("https://☕.example/", None),
+        "https://xn--53h.example/"
+    );
+    // An ASCII label that is not valid Punycode stays, lowercased (the 2026 fallback).
+    assert_eq!(
+        href("https://XN--A.example/", None),
+        "https://xn--a.example/"
+    );
+    let opaque = Url::parse("foo://Ex%41mple:1/", None).unwrap();
+    assert_eq!(opaque.host_kind(), Some(HostKind::Opaque));
+    assert_eq!(opaque.hostname(), "Ex%41mple");
+    assert_eq!(
+        failure_code("foo://exa[mple/", None),
+        Some(ErrorCode::HostInvalidCodePoint)
+    );
+    let e = Url::parse("https://%00/", None).unwrap_err();
+    assert_eq!(e.kind, ParseErrorKind::ForbiddenDomainCodePoint);
+    assert_eq!(e.span, 8..11);
+    let e = Url::parse("https://\u{ad}/", None).unwrap_err();
+    assert_eq!(e.code(), Some(ErrorCode::DomainToAscii));
+}
+
+#[test]
+fn paths_dots_and_drive_letters() {
+    assert_eq!(href("http://a/b/c/./../d/%2e%2E/e", None), "http://a/b/e");
+    assert_eq!(href("http://a/b/..", None), "http://a/");
+    assert_eq!(href("http://a/b/.", None), "http://a/b/");
+    assert_eq!(href("file:///C:/a/../..", None), "file:///C:/");
+    assert_eq!(href("file:c|\\a", None), "file:///c:/a");
+    assert_eq!(href("/..//x", Some("file:///C:/a")), "file:///C://x");
+    assert_eq!(
+        href("web+demo:/.//not-a-host/", None),
+        "web+demo:/.//not-a-host/"
+    );
+    let url = Url::parse("web+demo:/.//not-a-host/", None).unwrap();
+    assert_eq!(url.pathname(), "//not-a-host/");
+    assert_eq!(url.path_segments(), vec!["", "not-a-host", ""]);
+    let opaque = Url::parse("mailto:a b ?c", None).unwrap();
+    assert!(opaque.has_opaque_path());
+    assert_eq!(opaque.pathname(), "a b%20");
+}
+
+#[test]
+fn ports() {
+    assert_eq!(href("http://a:0080/", None), "http://a/");
+    assert_eq!(href("http://a:/", None), "http://a/");
+    assert_eq!(
+        Url::parse("ws://a:81/", None).unwrap().port_number(),
+        Some(81)
+    );
+    assert_eq!(
+        failure_code("http://a:65536/", None),
+        Some(ErrorCode::PortOutOfRange)
+    );
+    assert_eq!(
+        failure_code("http://a:8x/", None),
+        Some(ErrorCode::PortInvalid)
+    );
+    let e = Url::parse("http://a:8x/", None).unwrap_err();
+    assert_eq!(e.span, 10..11);
+}
+
+#[test]
+fn relative_resolution() {
+    let base = "http://u:p@h:8/a/b?q#f";
+    assert_eq!(href("", Some(base)), "http://u:p@h:8/a/b?q");
+    assert_eq!(href("#g", Some(base)), "http://u:p@h:8/a/b?q#g");
+    assert_eq!(href("?r", Some(base)), "http://u:p@h:8/a/b?r");
+    assert_eq!(href("c", Some(base)), "http://u:p@h:8/a/c");
+    assert_eq!(href("/c", Some(base)), "http://u:p@h:8/c");
+    assert_eq!(href("//x/c", Some(base)), "http://x/c");
+    assert_eq!(href("http:c", Some(base)), "http://u:p@h:8/a/c");
+    assert_eq!(href("https:c", Some(base)), "https://c/");
+    assert_eq!(href("\\\\x\\c", Some(base)), "http://x/c");
+    assert_eq!(href("\\\\x\\c", Some("foo://h/a")), "foo://h/\\\\x\\c");
+    assert_eq!(href("#x", Some("sc:opaque")), "sc:opaque#x");
+    assert_eq!(
+        failure_code("x", Some("sc:opaque")),
+        Some(ErrorCode::MissingSchemeNonRelativeUrl)
+    );
+    assert_eq!(
+        failure_code("x", None),
+        Some(ErrorCode::MissingSchemeNonRelativeUrl)
+    );
+    let base = Url::parse("http://example.org/dir/file", None).unwrap();
+    assert_eq!(base.join("../up").unwrap().href(), "http://example.org/up");
+}
+
+#[test]
+fn a_base_that_fails_is_an_error() {
+    let e = Url::parse("x", Some("not a url")).unwrap_err();
+    assert!(matches!(e.kind, ParseErrorKind::InvalidBase(_)));
+    assert_eq!(e.code(), Some(ErrorCode::MissingSchemeNonRelativeUrl));
+}
+
+#[test]
+fn credentials() {
+    let url = Url::parse("http://a@b:c@d@host/", None).unwrap();
+    assert_eq!(url.username(), "a%40b");
+    assert_eq!(url.password(), "c%40d");
+    assert_eq!(href("http://:@host/", None), "http://host/");
+    assert_eq!(href("http://u:@host/", None), "http://u@host/");
+    assert_eq!(
+        failure_code("http://u@/", None),
+        Some(ErrorCode::HostMissing)
+    );
+    assert_eq!(failure_code("foo://u@", None), Some(ErrorCode::HostMissing));
+    assert_eq!(href("foo://", None), "foo://");
+}
+
+#[test]
+fn rust_traits() {
+    let a: Url = "HTTP://Example.org".parse().unwrap();
+    let b = Url::parse("http://example.org/", None).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.to_string(), "http://example.org/");
+    assert_eq!(format!("{a:?}"), "Url(\"http://example.org/\")");
+    let set: HashSet<Url> = [a.clone(), b].into_iter().collect();
+    assert_eq!(set.len(), 1);
+    assert!("no scheme".parse::<Url>().is_err());
+    for name in Url::COMPONENTS {
+        assert!(a.component(name).is_some());
+    }
+}
+
+#[test]
+fn validation_errors_carry_spans_of_the_original_input() {
+    let parsed = pegurl::parse_with_errors(" http://a\tb/c d", None);
+    assert_eq!(parsed.url.as_ref().unwrap().href(), "http://ab/c%20d");
+    let codes: Vec<_> = parsed
+        .errors
+        .iter()
+        .map(|e| (e.code.code(), e.span.clone()))
+        .collect();
+    assert!(codes.contains(&("invalid-URL-unit", 0..1)), "{codes:?}");
+    assert!(codes.contains(&("invalid-URL-unit", 9..10)), "{codes:?}");
+    assert!(codes.contains(&("invalid-URL-unit", 13..14)), "{codes:?}");
+    let parsed = pegurl::parse_with_errors("http://[::1", None);
+    let last = parsed.errors.last().unwrap();
+    assert_eq!(
+        (last.code, last.fatal, last.span.clone()),
+        (ErrorCode::Ipv6Unclosed, true, 7..11)
+    );
+}
