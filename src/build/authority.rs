@@ -15,7 +15,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         let within = self.production(&node).unwrap_or(Production::Authority);
         let whole = span(&node);
         let (mut credentials, mut host, mut port) = (None, None, None);
-        for (p, child) in self.children(node)? {
+        for child in self.children(node) {
+            let (p, child) = child?;
             match p {
                 Production::Credentials | Production::NonSpecialCredentials => {
                     credentials = Some(child)
@@ -78,7 +79,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             }
         }
         let (mut username, mut password) = ("", None);
-        for (p, child) in self.children(node)? {
+        for child in self.children(node) {
+            let (p, child) = child?;
             match p {
                 Production::Username | Production::NonSpecialUsername => {
                     username = child.as_str();

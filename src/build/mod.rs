@@ -83,7 +83,7 @@ pub(crate) struct Builder<'i, 's, 'e, S: Productions<'i>> {
     base_query: Option<Range<usize>>,
 }
 
-impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+impl<'i, 's, S: Productions<'i>> Builder<'i, 's, '_, S> {
     /// Whether anyone listens for validation errors (work done only to report them is skipped
     /// otherwise).
     fn wants_errors(&self) -> bool {
@@ -151,15 +151,13 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     }
 
     /// The children of a node, each with its production; an unnamed rule is an error.
-    fn children(&self, node: Node<'i, S>) -> Result<Vec<(Production, Node<'i, S>)>, ParseError> {
-        let within = self.production(&node).unwrap_or(Production::Url);
-        node.into_inner()
-            .map(|child| match self.production(&child) {
-                Some(p) => Ok((p, child)),
-                None => Err(self.unexpected(within, Some(&child))),
-            })
-            .filter(|child| !matches!(child, Ok((Production::Eoi, _))))
-            .collect()
+    fn children(&self, node: Node<'i, S>) -> Children<'i, 's, S> {
+        Children {
+            source: self.source,
+            input: self.input,
+            within: self.production(&node).unwrap_or(Production::Url),
+            inner: node.into_inner(),
+        }
     }
 
     /// Steps 1.2–1.3 and 2 of the basic URL parser: the validation errors of preprocessing.
@@ -244,6 +242,33 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         self.out.host_kind = Some(HostKind::Empty);
         self.out.authority_end = at;
         self.out.path = at..at;
+    }
+}
+
+/// The children of a node, lazily: (production, node), end of input left out, an unnamed rule
+/// an error naming the production it is in.
+pub(crate) struct Children<'i, 's, S: Productions<'i>> {
+    source: &'s S,
+    input: &'i Input<'i>,
+    within: Production,
+    inner: pest::iterators::Pairs<'i, S::Rule>,
+}
+
+impl<'i, S: Productions<'i>> Iterator for Children<'i, '_, S> {
+    type Item = Result<(Production, Node<'i, S>), ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let child = self.inner.next()?;
+            return Some(match self.source.production(child.as_rule()) {
+                Some(Production::Eoi) => continue,
+                Some(p) => Ok((p, child)),
+                None => Err(ParseError {
+                    kind: ParseErrorKind::Grammar(self.within.name()),
+                    span: self.input.original_span(span(&child)),
+                }),
+            });
+        }
     }
 }
 

@@ -24,8 +24,9 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// `path`, `path_absolute`, `path_relative`): its segments, in the path state.
     pub(super) fn path(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
         let within = self.production(&node).unwrap_or(Production::Path);
-        let mut segments = self.children(node)?.into_iter().peekable();
-        while let Some((p, segment)) = segments.next() {
+        let mut segments = self.children(node).peekable();
+        while let Some(next) = segments.next() {
+            let (p, segment) = next?;
             let text = segment.as_str();
             let content = match p {
                 Production::SpecialPathSegment | Production::PathSegment => {

@@ -8,12 +8,13 @@ use crate::grammar::{Production, Productions};
 impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// `url`: a body, then the query and the fragment.
     pub(super) fn url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
-        let mut children = self.children(node)?.into_iter();
+        let mut children = self.children(node);
         let (kind, body) = children
             .next()
-            .ok_or_else(|| self.unexpected(Production::Url, None))?;
+            .ok_or_else(|| self.unexpected(Production::Url, None))??;
         let (mut query, mut fragment) = (None, None);
-        for (p, child) in children {
+        for child in children {
+            let (p, child) = child?;
             match p {
                 Production::Query => query = Some(child),
                 Production::Fragment => fragment = Some(child),
@@ -54,7 +55,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     fn file_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
         let at = span(&node).start;
         let mut hier = None;
-        for (p, child) in self.children(node)? {
+        for child in self.children(node) {
+            let (p, child) = child?;
             match p {
                 Production::FileScheme => self.write_scheme(child.as_str()),
                 Production::FileHierPart => hier = Some(child),
@@ -78,7 +80,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     fn special_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
         let whole = node.clone();
         let (mut scheme, mut slashes, mut authority, mut path) = (None, None, None, None);
-        for (p, child) in self.children(node)? {
+        for child in self.children(node) {
+            let (p, child) = child?;
             match p {
                 Production::SpecialScheme => scheme = Some(child),
                 Production::SpecialSlashes => slashes = Some(child),
@@ -139,7 +142,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// `non_special_url`: a scheme that is not special, then an authority, a path or an opaque
     /// path.
     fn non_special_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
-        for (p, child) in self.children(node)? {
+        for child in self.children(node) {
+            let (p, child) = child?;
             match p {
                 Production::Scheme => self.write_scheme(child.as_str()),
                 Production::NonSpecialAuthority => self.authority(child)?,
@@ -197,7 +201,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// `same_scheme_relative_url`: `http:x` against an "http" base, read from the start.
     fn same_scheme_relative_url(&mut self, like: &Node<'i, S>) -> Result<(), ParseError> {
         let node = self.reread(Production::SameSchemeRelativeUrl, like)?;
-        for (p, child) in self.children(node)? {
+        for child in self.children(node) {
+            let (p, child) = child?;
             match p {
                 Production::SpecialScheme => {
                     // special relative or authority state: "Otherwise, special-scheme-missing-
@@ -221,8 +226,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     fn relative_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
         let within = self.production(&node).unwrap_or(Production::RelativeUrl);
         let base = self.base.ok_or_else(|| self.unexpected(within, None))?;
-        let children = self.children(node)?;
-        let Some((first, _)) = children.first() else {
+        let mut children = self.children(node).peekable();
+        let Some(first) = first_production(children.peek())? else {
             // c is "?", "#" or EOF: "Set url's username to base's username, [...] url's path to
             // a clone of base's path, and url's query to base's query."
             self.copy_base(base, true);
@@ -234,7 +239,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             Production::AuthoritySlashes => {
                 // "Set url's scheme to base's scheme." Then "//" (or "\\") starts an authority.
                 self.copy_base(base, false);
-                for (p, child) in children {
+                for child in children {
+                    let (p, child) = child?;
                     match p {
                         Production::AuthoritySlashes => self.authority_slashes(&child),
                         Production::Authority | Production::NonSpecialAuthority => {
@@ -247,7 +253,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             }
             Production::NonSpecialAuthority => {
                 self.copy_base(base, false);
-                for (p, child) in children {
+                for child in children {
+                    let (p, child) = child?;
                     match p {
                         Production::NonSpecialAuthority => self.authority(child)?,
                         Production::Path => self.path(child)?,
@@ -260,8 +267,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
                 // password to base's password, url's host to base's host, url's port to base's
                 // port, state to path state".
                 self.copy_base(base, true);
-                for (_, child) in children {
-                    self.path(child)?;
+                for child in children {
+                    self.path(child?.1)?;
                 }
             }
             Production::SpecialPathRelative | Production::PathRelative => {
@@ -269,8 +276,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
                 self.copy_base(base, true);
                 self.copy_base_path(base);
                 self.shorten_path();
-                for (_, child) in children {
-                    self.path(child)?;
+                for child in children {
+                    self.path(child?.1)?;
                 }
             }
             _ => return Err(self.unexpected(within, None)),
@@ -300,16 +307,16 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// [file host state](https://url.spec.whatwg.org/#file-host-state).
     fn file_hier_part(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
         let base = self.base.filter(|b| b.scheme() == "file");
-        let children = self.children(node)?;
+        let mut children = self.children(node).peekable();
         if self.out.serialization.is_empty() {
             // An input without a scheme against a file base: "Set url's scheme to "file"."
             self.write_scheme("file");
         }
-        let first = children.first().map(|(p, _)| *p);
+        let first = first_production(children.peek())?;
         match first {
             Some(Production::FileSlashes) => {
-                let mut children = children.into_iter();
-                for (p, child) in children.by_ref() {
+                for child in children.by_ref() {
+                    let (p, child) = child?;
                     match p {
                         Production::FileSlashes => self.file_slashes(&child),
                         Production::FileHost => {
@@ -319,14 +326,15 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
                         _ => return Err(self.unexpected(Production::FileHierPart, Some(&child))),
                     }
                 }
-                for (_, child) in children {
-                    self.special_path(child)?;
+                for child in children {
+                    self.special_path(child?.1)?;
                 }
             }
             Some(Production::SpecialPathAbsolute) => {
-                let Some((_, path)) = children.into_iter().next() else {
+                let Some(path) = children.next() else {
                     return Err(self.unexpected(Production::FileHierPart, None));
                 };
+                let (_, path) = path?;
                 // file slash state, c is not a slash: "If base is non-null and base's scheme is
                 // "file", then: Set url's host to base's host."
                 match base {
@@ -351,9 +359,10 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
                 self.path(path)?;
             }
             Some(Production::SpecialPathRelative) => {
-                let Some((_, path)) = children.into_iter().next() else {
+                let Some(path) = children.next() else {
                     return Err(self.unexpected(Production::FileHierPart, None));
                 };
+                let (_, path) = path?;
                 match base {
                     Some(base) => {
                         // "Set url's host to base's host, url's path to a clone of base's path".
@@ -404,6 +413,17 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
                 self.report(ErrorCode::InvalidReverseSolidus, start + i..start + i + 1);
             }
         }
+    }
+}
+
+/// The production of the first child, or its error.
+fn first_production<N>(
+    first: Option<&Result<(Production, N), ParseError>>,
+) -> Result<Option<Production>, ParseError> {
+    match first {
+        None => Ok(None),
+        Some(Ok((p, _))) => Ok(Some(*p)),
+        Some(Err(e)) => Err(e.clone()),
     }
 }
 
