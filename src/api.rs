@@ -53,8 +53,27 @@ impl Url {
         base: Option<&Url>,
         errors: &mut Vec<ValidationError>,
     ) -> Result<Url, ParseError> {
+        Url::parse_with_callback(input, base, |e| errors.push(e))
+    }
+
+    /// Parses `input` against `base`, handing each validation error to `on_error` as the parser
+    /// meets it (for streaming users; nothing is collected).
+    ///
+    /// ```
+    /// let mut codes = Vec::new();
+    /// let url = pegurl::Url::parse_with_callback("http://a/b c", None, |e| codes.push(e.code));
+    /// assert_eq!(url?.pathname(), "/b%20c");
+    /// assert_eq!(codes, [pegurl::ErrorCode::InvalidUrlUnit]);
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn parse_with_callback(
+        input: &str,
+        base: Option<&Url>,
+        mut on_error: impl FnMut(ValidationError),
+    ) -> Result<Url, ParseError> {
         let input = Input::new(input);
-        let record = build::parse(&Compiled, &input, base.map(|b| &b.record), Some(errors))?;
+        let sink: &mut dyn FnMut(ValidationError) = &mut on_error;
+        let record = build::parse(&Compiled, &input, base.map(|b| &b.record), Some(sink))?;
         Ok(Url { record })
     }
 

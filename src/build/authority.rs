@@ -84,11 +84,9 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             match p {
                 Production::Username | Production::NonSpecialUsername => {
                     username = child.as_str();
-                    self.url_units(&child);
                 }
                 Production::Password | Production::NonSpecialPassword => {
                     password = Some(child.as_str());
-                    self.url_units(&child);
                 }
                 _ => return Err(self.unexpected(within, Some(&child))),
             }
@@ -146,31 +144,6 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             out.push_str(&port.to_string());
         }
         Ok(())
-    }
-
-    /// The [invalid-URL-unit](https://url.spec.whatwg.org/#validation-error-invalid-url-unit)
-    /// checks of a leaf: a code point that is not a URL code point and not "%", or a "%" not
-    /// followed by two ASCII hex digits.
-    pub(super) fn url_units(&mut self, node: &Node<'i, S>) {
-        if !self.wants_errors() {
-            return;
-        }
-        let start = span(node).start;
-        let text = node.as_str();
-        let bytes = text.as_bytes();
-        for (i, c) in text.char_indices() {
-            let bad = if c == '%' {
-                !(bytes.len() > i + 2
-                    && bytes[i + 1].is_ascii_hexdigit()
-                    && bytes[i + 2].is_ascii_hexdigit())
-            } else {
-                !is_url_code_point(c)
-            };
-            if bad {
-                let at = start + i..start + i + c.len_utf8();
-                self.report(ErrorCode::InvalidUrlUnit, at);
-            }
-        }
     }
 }
 

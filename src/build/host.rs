@@ -10,7 +10,7 @@ use std::ops::Range;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use super::url::is_windows_drive_letter;
-use super::{span, Builder, Node};
+use super::{invalid_url_units, span, Builder, Node};
 use crate::error::{ErrorCode, ParseError, ParseErrorKind};
 use crate::grammar::Productions;
 use crate::percent::{self, C0_CONTROL};
@@ -21,9 +21,6 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     pub(super) fn host(&mut self, node: Node<'i, S>, opaque: bool) -> Result<(), ParseError> {
         let at = span(&node);
         let text = node.as_str();
-        if !opaque {
-            self.url_units_in_host(&node);
-        }
         let (kind, serialized) = self.host_parser(text, at, opaque)?;
         self.write_host(kind, &serialized);
         Ok(())
@@ -50,7 +47,6 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             self.write_empty_host();
             return Ok(());
         }
-        self.url_units_in_host(&node);
         let (kind, serialized) = self.host_parser(text, at, false)?;
         self.out.serialization.push_str("//");
         // "If host is "localhost", then set host to the empty string."
@@ -119,8 +115,12 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         };
         // "Let asciiDomain be the result of running domain parser with domain and false."
         let ascii = self.domain_parser(domain, at.clone())?;
-        // "If asciiDomain ends in a number, then return the result of IPv4 parsing asciiDomain."
+        // "If asciiDomain ends in a number: If domain is not an ASCII string,
+        // IPv4-non-ASCII-input validation error. Return the result of IPv4 parsing asciiDomain."
         if ends_in_a_number(&ascii) {
+            if !domain.is_ascii() {
+                self.report(ErrorCode::Ipv4NonAsciiInput, at.clone());
+            }
             let address = self.ipv4(&ascii, at)?;
             return Ok((HostKind::Ipv4(address), Cow::Owned(address.to_string())));
         }
@@ -182,6 +182,18 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             let from = at.start + i;
             return Err(self.fail(ErrorCode::HostInvalidCodePoint, from..from + c.len_utf8()));
         }
+        // "If input contains a code point that is not a URL code point and not U+0025 (%),
+        // invalid-URL-unit validation error." "If input contains a U+0025 (%) and the two code
+        // points following it are not ASCII hex digits, invalid-URL-unit validation error."
+        // One error each at most, at the first such code point.
+        let units = invalid_url_units(input);
+        for first in [units.iter().find(|u| !u.1), units.iter().find(|u| u.1)]
+            .into_iter()
+            .flatten()
+        {
+            let from = at.start + first.0;
+            self.report(ErrorCode::InvalidUrlUnit, from..from + first.2);
+        }
         // "Return the result of running UTF-8 percent-encode on input using the C0 control
         // percent-encode set."
         let mut s = String::with_capacity(input.len());
@@ -192,12 +204,6 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             HostKind::Opaque
         };
         Ok((kind, Cow::Owned(s)))
-    }
-
-    /// invalid-URL-unit checks of a host leaf (the opaque-host parser's steps 2–3 and the
-    /// authority's code points).
-    fn url_units_in_host(&mut self, node: &Node<'i, S>) {
-        self.url_units(node);
     }
 }
 

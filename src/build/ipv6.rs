@@ -11,13 +11,13 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// IPv6-parses `input`, which starts at byte `at` of the preprocessed input.
     pub(super) fn ipv6(&mut self, input: &str, at: usize) -> Result<Ipv6Addr, ParseError> {
         let mut leading_zeros = Vec::new();
-        match ipv6_parser(input.as_bytes(), &mut leading_zeros) {
-            Ok(pieces) => {
-                for (start, end) in leading_zeros {
-                    self.report(ErrorCode::Ipv6PieceLeadingZero, at + start..at + end);
-                }
-                Ok(Ipv6Addr::from(pieces))
-            }
+        let result = ipv6_parser(input.as_bytes(), &mut leading_zeros);
+        // The leading zeros met before a failure were reported before it, too.
+        for (start, end) in leading_zeros {
+            self.report(ErrorCode::Ipv6PieceLeadingZero, at + start..at + end);
+        }
+        match result {
+            Ok(pieces) => Ok(Ipv6Addr::from(pieces)),
             Err((code, pointer)) => {
                 // The pointer only moves over ASCII, so it is on a character boundary; the span
                 // covers the code point there (none at the end of input).

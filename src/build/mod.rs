@@ -26,8 +26,8 @@ use crate::record::{HostKind, Record};
 /// A node of the tree a source of productions returns.
 type Node<'i, S> = Pair<'i, <S as Productions<'i>>::Rule>;
 
-/// Where validation errors go.
-pub(crate) type Sink<'e> = Option<&'e mut Vec<ValidationError>>;
+/// Where validation errors go, as they arise; None when nobody listens.
+pub(crate) type Sink<'e> = Option<&'e mut dyn FnMut(ValidationError)>;
 
 /// Parses `input` against `base` with the productions of `source`: the basic URL parser.
 pub(crate) fn parse<'i, S: Productions<'i>>(
@@ -94,13 +94,27 @@ impl<'i, 's, S: Productions<'i>> Builder<'i, 's, '_, S> {
     fn raise(&mut self, code: ErrorCode, span: Range<usize>, fatal: bool) {
         if let Some(errors) = self.errors.as_deref_mut() {
             let span = self.input.original_span(span);
-            errors.push(ValidationError { code, span, fatal });
+            errors(ValidationError { code, span, fatal });
         }
     }
 
     /// A validation error that does not stop parsing.
     fn report(&mut self, code: ErrorCode, span: Range<usize>) {
         self.raise(code, span, false);
+    }
+
+    /// The [invalid-URL-unit](https://url.spec.whatwg.org/#invalid-url-unit) checks of the
+    /// path, opaque path, query, fragment and opaque-host states, over `text` at byte `start`:
+    /// "If c is not a URL code point and not U+0025 (%), invalid-URL-unit validation error. If c
+    /// is U+0025 (%) and remaining does not start with two ASCII hex digits, invalid-URL-unit
+    /// validation error."
+    fn url_units(&mut self, text: &str, start: usize) {
+        if !self.wants_errors() {
+            return;
+        }
+        for (at, _, width) in invalid_url_units(text) {
+            self.report(ErrorCode::InvalidUrlUnit, start + at..start + at + width);
+        }
     }
 
     /// A validation error at which the parser returns failure.
@@ -167,16 +181,14 @@ impl<'i, 's, S: Productions<'i>> Builder<'i, 's, '_, S> {
         }
         let input = self.input;
         // "If input contains any leading or trailing C0 control or space, invalid-URL-unit
-        // validation error." and "If input contains any ASCII tab or newline, invalid-URL-unit
-        // validation error."
-        let mut spans: Vec<Range<usize>> = Vec::new();
-        spans.extend(input.trimmed_lead.clone());
-        spans.extend(input.trimmed_trail.clone());
-        spans.extend(input.removed().map(|at| at..at + 1));
-        spans.sort_by_key(|s| s.start);
+        // validation error." One error, at the first such run.
+        let trimmed = input.trimmed_lead.clone().or(input.trimmed_trail.clone());
+        // "If input contains any ASCII tab or newline, invalid-URL-unit validation error." One
+        // error, at the first one.
+        let removed = input.removed().next().map(|at| at..at + 1);
         if let Some(errors) = self.errors.as_deref_mut() {
-            for span in spans {
-                errors.push(ValidationError {
+            for span in [trimmed, removed].into_iter().flatten() {
+                errors(ValidationError {
                     code: ErrorCode::InvalidUrlUnit,
                     span,
                     fatal: false,
@@ -243,6 +255,22 @@ impl<'i, 's, S: Productions<'i>> Builder<'i, 's, '_, S> {
         self.out.authority_end = at;
         self.out.path = at..at;
     }
+}
+
+/// The code points of `text` that are invalid URL units: (byte offset, is it a "%" not followed
+/// by two ASCII hex digits, byte width).
+fn invalid_url_units(text: &str) -> Vec<(usize, bool, usize)> {
+    let bytes = text.as_bytes();
+    text.char_indices()
+        .filter_map(|(i, c)| {
+            let bad_percent = c == '%'
+                && !(bytes.len() > i + 2
+                    && bytes[i + 1].is_ascii_hexdigit()
+                    && bytes[i + 2].is_ascii_hexdigit());
+            let bad = bad_percent || (c != '%' && !authority::is_url_code_point(c));
+            bad.then_some((i, bad_percent, c.len_utf8()))
+        })
+        .collect()
 }
 
 /// The children of a node, lazily: (production, node), end of input left out, an unnamed rule

@@ -50,6 +50,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
     /// One segment of the path state, whose buffer is `content`.
     fn path_segment(&mut self, node: &Node<'i, S>, content: &str, followed_by_slash: bool) {
+        // Every code point is checked as it is appended to buffer.
+        self.url_units(content, span(node).end - content.len());
         if is_double_dot_segment(content) {
             // "If buffer is a double-dot URL path segment, then: Shorten url's path. If neither c
             // is U+002F (/), nor url is special and c is U+005C (\), append the empty string to
@@ -71,7 +73,6 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             self.push_segment(&content[..1]);
             self.out.serialization.push(':');
         } else {
-            self.url_units(node);
             // "UTF-8 percent-encode c using the path percent-encode set and append the result to
             // buffer." "Append buffer to url's path."
             self.out.serialization.push('/');
@@ -82,7 +83,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// `opaque_path`: UTF-8 percent-encoded with the C0 control percent-encode set; a space
     /// just before "?" or "#" becomes "%20".
     pub(super) fn opaque_path(&mut self, node: Node<'i, S>) {
-        self.url_units(&node);
+        self.url_units(node.as_str(), span(&node).start);
         self.out.opaque_path = true;
         let text = node.as_str();
         let out = &mut self.out.serialization;

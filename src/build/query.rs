@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::{Builder, Node};
+use super::{span, Builder, Node};
 use crate::error::ParseError;
 use crate::grammar::Productions;
 use crate::percent::{self, FRAGMENT, QUERY, SPECIAL_QUERY};
@@ -13,7 +13,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// special; otherwise the query percent-encode set. Percent-encode after encoding, with
     /// encoding, buffer, and queryPercentEncodeSet, and append the result to url's query."
     pub(super) fn query(&mut self, node: Node<'i, S>) {
-        self.url_units(&node);
+        self.url_units(node.as_str(), span(&node).start);
         let set = if self.special { SPECIAL_QUERY } else { QUERY };
         let out = &mut self.out.serialization;
         out.push('?');
@@ -35,7 +35,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// `fragment`: "UTF-8 percent-encode c using the fragment percent-encode set and append the
     /// result to url's fragment."
     pub(super) fn fragment(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
-        self.url_units(&node);
+        self.url_units(node.as_str(), span(&node).start);
         let out = &mut self.out.serialization;
         out.push('#');
         let start = out.len();

@@ -1,6 +1,8 @@
 //! Command-line interface: one file per subcommand.
 
+pub mod check;
 mod parse;
+mod render;
 
 use std::process::ExitCode;
 
@@ -18,6 +20,8 @@ struct Cli {
 enum Command {
     /// Parse URLs and print the href, the WHATWG components and the URL record.
     Parse(parse::Args),
+    /// Report every validation error of URLs, with spans: human, JSON lines or SARIF output.
+    Check(check::Args),
 }
 
 /// Runs the tool; exit code 0 when every input parsed, 1 when any failed, 2 on usage errors.
@@ -35,5 +39,6 @@ pub fn run() -> ExitCode {
     };
     match cli.command {
         Command::Parse(args) => parse::run(&args),
+        Command::Check(args) => check::run(&args),
     }
 }
