@@ -239,6 +239,46 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// Why a setter left (part of) the URL unchanged; the spec's setters ignore such values.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetterError {
+    /// The URL [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port):
+    /// its host is null or empty, or its scheme is "file".
+    CannotHaveCredentialsOrPort,
+    /// The URL [has an opaque path](https://url.spec.whatwg.org/#url-opaque-path), so it has no
+    /// host or path to set.
+    OpaquePath,
+    /// The scheme state does not allow this change of scheme (special to not special or back,
+    /// to "file" with credentials or a port, from "file" with an empty host).
+    SchemeChange,
+    /// The value is not what the setter takes; the validation error at which the parser returned
+    /// failure, when it names one. A host setter's host may have changed before its port failed.
+    Invalid(Option<ErrorCode>),
+}
+
+impl std::fmt::Display for SetterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetterError::CannotHaveCredentialsOrPort => {
+                f.write_str("the URL cannot have a username, password or port")
+            }
+            SetterError::OpaquePath => f.write_str("the URL has an opaque path"),
+            SetterError::SchemeChange => f.write_str("the scheme cannot change that way"),
+            SetterError::Invalid(Some(code)) => write!(f, "the value is invalid: {code}"),
+            SetterError::Invalid(None) => f.write_str("the value is invalid"),
+        }
+    }
+}
+
+impl std::error::Error for SetterError {}
+
+impl From<ParseError> for SetterError {
+    fn from(e: ParseError) -> SetterError {
+        SetterError::Invalid(e.code())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -36,16 +36,34 @@ fn is_tab_or_newline(b: u8) -> bool {
 impl<'a> Input<'a> {
     /// Preprocesses `original` as the basic URL parser does when no URL is given.
     pub(crate) fn new(original: &'a str) -> Input<'a> {
+        Input::preprocess(original, true)
+    }
+
+    /// Preprocesses a setter's value: when a URL is given (a state override), the basic URL
+    /// parser does not trim, but still removes tabs and newlines.
+    pub(crate) fn for_setter(original: &'a str) -> Input<'a> {
+        Input::preprocess(original, false)
+    }
+
+    fn preprocess(original: &'a str, trim: bool) -> Input<'a> {
         let bytes = original.as_bytes();
         // Remove any leading and trailing C0 control or space from input.
-        let start = bytes
-            .iter()
-            .position(|&b| !is_c0_control_or_space(b))
-            .unwrap_or(bytes.len());
-        let end = bytes
-            .iter()
-            .rposition(|&b| !is_c0_control_or_space(b))
-            .map_or(start, |i| i + 1);
+        let start = if trim {
+            bytes
+                .iter()
+                .position(|&b| !is_c0_control_or_space(b))
+                .unwrap_or(bytes.len())
+        } else {
+            0
+        };
+        let end = if trim {
+            bytes
+                .iter()
+                .rposition(|&b| !is_c0_control_or_space(b))
+                .map_or(start, |i| i + 1)
+        } else {
+            bytes.len()
+        };
         let trimmed = &original[start..end];
         // Remove all ASCII tab or newline from input.
         let mut removed = Vec::new();

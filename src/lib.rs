@@ -5,13 +5,16 @@
 mod api;
 mod build;
 mod error;
+mod form;
 mod grammar;
 mod input;
 mod percent;
 mod record;
 
-pub use api::Url;
-pub use error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
+pub use api::{SearchParamsMut, Url};
+pub use encoding_rs;
+pub use error::{ErrorCode, ParseError, ParseErrorKind, SetterError, ValidationError};
+pub use form::{form_urlencoded_parse, form_urlencoded_serialize, UrlSearchParams};
 pub use grammar::Production;
 pub use record::HostKind;
 

@@ -1,7 +1,8 @@
 //! Percent-encode sets (https://url.spec.whatwg.org/#percent-encoded-bytes) and the encoding
 //! helpers the builder uses.
 
-use percent_encoding::{percent_decode, utf8_percent_encode, AsciiSet, CONTROLS};
+use encoding_rs::{EncoderResult, Encoding, UTF_8};
+use percent_encoding::{percent_decode, percent_encode, utf8_percent_encode, AsciiSet, CONTROLS};
 
 /// https://url.spec.whatwg.org/#c0-control-percent-encode-set (code points above U+007E are
 /// always encoded by `percent-encoding`; U+007F is in `CONTROLS`).
@@ -33,8 +34,65 @@ pub(crate) const USERINFO: &AsciiSet = &PATH
     .add(b'|');
 
 /// https://url.spec.whatwg.org/#component-percent-encode-set
-#[allow(dead_code)] // used by the API issue's setters and URLSearchParams
 pub(crate) const COMPONENT: &AsciiSet = &USERINFO.add(b'$').add(b'%').add(b'&').add(b'+').add(b',');
+
+/// https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
+pub(crate) const FORM: &AsciiSet = &COMPONENT.add(b'!').add(b'\'').add(b'(').add(b')').add(b'~');
+
+/// [Percent-encode after encoding](https://url.spec.whatwg.org/#string-percent-encode-after-encoding):
+/// `input` encoded with `encoding`, bytes in `set` (and all non-ASCII) percent-encoded, a space
+/// as "+" when `space_as_plus`, and a code point the encoding cannot map as "%26%23", its
+/// decimal value, "%3B".
+pub(crate) fn encode_after_encoding(
+    out: &mut String,
+    encoding: &'static Encoding,
+    input: &str,
+    set: &'static AsciiSet,
+    space_as_plus: bool,
+) {
+    // "Set encoding to the result of getting an output encoding from encoding."
+    let encoding = encoding.output_encoding();
+    if encoding == UTF_8 {
+        push_encoded(out, input.as_bytes(), set, space_as_plus);
+        return;
+    }
+    let mut encoder = encoding.new_encoder();
+    let mut buffer = [0u8; 1024];
+    let mut rest = input;
+    loop {
+        let (result, read, written) =
+            encoder.encode_from_utf8_without_replacement(rest, &mut buffer, true);
+        push_encoded(out, &buffer[..written], set, space_as_plus);
+        rest = &rest[read..];
+        match result {
+            EncoderResult::InputEmpty => break,
+            EncoderResult::OutputFull => {}
+            // "If potentialError is non-null, then append "%26%23", followed by the shortest
+            // sequence of ASCII digits representing potentialError in base ten, followed by
+            // "%3B", to output."
+            EncoderResult::Unmappable(c) => {
+                out.push_str("%26%23");
+                out.push_str(&u32::from(c).to_string());
+                out.push_str("%3B");
+            }
+        }
+    }
+}
+
+/// Appends bytes, percent-encoding those in `set` and all non-ASCII ones; a space as "+" when
+/// `space_as_plus`.
+fn push_encoded(out: &mut String, bytes: &[u8], set: &'static AsciiSet, space_as_plus: bool) {
+    if space_as_plus {
+        for (i, run) in bytes.split(|&b| b == b' ').enumerate() {
+            if i > 0 {
+                out.push('+');
+            }
+            out.extend(percent_encode(run, set));
+        }
+    } else {
+        out.extend(percent_encode(bytes, set));
+    }
+}
 
 /// Appends `text` to `out`, UTF-8 percent-encoding every code point in `set`
 /// (https://url.spec.whatwg.org/#string-utf-8-percent-encode).

@@ -84,6 +84,122 @@ impl Record {
     }
 }
 
+/// A URL record's components, owned, for the setters: change one and [`Parts::assemble`] the
+/// record again with the [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer).
+#[derive(Clone, Debug)]
+pub(crate) struct Parts {
+    pub(crate) scheme: String,
+    pub(crate) username: String,
+    pub(crate) password: String,
+    /// The host's kind and serialization; None when the host is null.
+    pub(crate) host: Option<(HostKind, String)>,
+    pub(crate) port: Option<u16>,
+    /// The serialized path (without any "/." prefix).
+    pub(crate) path: String,
+    pub(crate) opaque_path: bool,
+    pub(crate) query: Option<String>,
+    pub(crate) fragment: Option<String>,
+}
+
+impl Record {
+    /// The record's components.
+    pub(crate) fn parts(&self) -> Parts {
+        let owned = |r: &Range<usize>| self.slice(r).to_owned();
+        Parts {
+            scheme: self.scheme().to_owned(),
+            username: owned(&self.username),
+            password: owned(&self.password),
+            host: self.host_kind.map(|kind| (kind, owned(&self.host))),
+            port: self.port,
+            path: owned(&self.path),
+            opaque_path: self.opaque_path,
+            query: self.query.as_ref().map(owned),
+            fragment: self.fragment.as_ref().map(owned),
+        }
+    }
+}
+
+impl Parts {
+    /// The record of these components: the URL serializer, with offsets.
+    pub(crate) fn assemble(&self) -> Record {
+        let mut s = String::with_capacity(self.scheme.len() + self.path.len() + 16);
+        s.push_str(&self.scheme);
+        let scheme_end = s.len();
+        s.push(':');
+        let (mut username, mut password, mut host) = (s.len()..s.len(), s.len()..s.len(), 0..0);
+        // "If url's host is non-null: Append "//". If url includes credentials: [...]"
+        if let Some((_, serialized)) = &self.host {
+            s.push_str("//");
+            let start = s.len();
+            s.push_str(&self.username);
+            username = start..s.len();
+            password = s.len()..s.len();
+            if !self.password.is_empty() {
+                s.push(':');
+                let start = s.len();
+                s.push_str(&self.password);
+                password = start..s.len();
+            }
+            if !self.username.is_empty() || !self.password.is_empty() {
+                s.push('@');
+            }
+            let start = s.len();
+            s.push_str(serialized);
+            host = start..s.len();
+            if let Some(port) = self.port {
+                s.push(':');
+                s.push_str(&port.to_string());
+            }
+        }
+        let authority_end = s.len();
+        // "If url's host is null, url does not have an opaque path, url's path's size is
+        // greater than 1, and url's path[0] is the empty string, then append "/." to output."
+        if self.host.is_none() && !self.opaque_path && self.path.starts_with("//") {
+            s.push_str("/.");
+        }
+        let start = s.len();
+        s.push_str(&self.path);
+        let path = start..s.len();
+        let query = self.query.as_ref().map(|q| {
+            s.push('?');
+            let start = s.len();
+            s.push_str(q);
+            start..s.len()
+        });
+        let fragment = self.fragment.as_ref().map(|f| {
+            s.push('#');
+            let start = s.len();
+            s.push_str(f);
+            start..s.len()
+        });
+        Record {
+            serialization: s,
+            scheme_end,
+            username,
+            password,
+            host,
+            host_kind: self.host.as_ref().map(|(kind, _)| *kind),
+            port: self.port,
+            authority_end,
+            path,
+            opaque_path: self.opaque_path,
+            query,
+            fragment,
+        }
+    }
+
+    /// A URL [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port)
+    /// if its host is null or the empty string, or its scheme is "file".
+    pub(crate) fn cannot_have_credentials_or_port(&self) -> bool {
+        matches!(self.host, None | Some((HostKind::Empty, _))) || self.scheme == "file"
+    }
+
+    /// Whether the URL [includes credentials](https://url.spec.whatwg.org/#include-credentials).
+    pub(crate) fn includes_credentials(&self) -> bool {
+        !self.username.is_empty() || !self.password.is_empty()
+    }
+}
+
 /// Whether `scheme` is a [special scheme](https://url.spec.whatwg.org/#special-scheme).
 pub(crate) fn is_special_scheme(scheme: &str) -> bool {
     matches!(scheme, "http" | "https" | "ws" | "wss" | "ftp" | "file")

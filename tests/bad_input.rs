@@ -198,6 +198,72 @@ fn generated_and_mutated_inputs_parse_or_fail_cleanly() {
     );
 }
 
+/// Every setter with generated values: no panic, and the href always parses back to the same URL.
+#[test]
+fn setters_never_leave_an_href_that_parses_differently() {
+    let mut rng = Rng(0x5E77_E125);
+    let mut seeds = wpt_inputs();
+    seeds.push("http://user:pass@example.org:8080/a/b?x=y#z".to_owned());
+    let urls: Vec<Url> = seeds
+        .iter()
+        .filter_map(|s| Url::parse(s, None).ok())
+        .collect();
+    let mut failures = Vec::new();
+    let mut known_gap = 0;
+    for _ in 0..4000 {
+        let mut url = urls[rng.below(urls.len())].clone();
+        let value = generated(&mut rng);
+        let before = url.href().to_owned();
+        let setter = rng.below(10);
+        let _ = match setter {
+            0 => url.set_protocol(&value),
+            1 => url.set_username(&value),
+            2 => url.set_password(&value),
+            3 => url.set_host(&value),
+            4 => url.set_hostname(&value),
+            5 => url.set_port(&value),
+            6 => url.set_pathname(&value),
+            7 => url.set_search(&value),
+            8 => url.set_hash(&value),
+            _ => url
+                .set_href(&value)
+                .map_err(|_| pegurl::SetterError::Invalid(None)),
+        };
+        // The one known spec gap: the protocol setter may turn "https://localhost/" into
+        // "file://localhost/", whose href parses to "file:///" (the file host state maps
+        // "localhost" to the empty host; the scheme state does not). whatwg-url does the same.
+        if setter == 0 && url.scheme() == "file" && url.hostname() == "localhost" {
+            known_gap += 1;
+            continue;
+        }
+        match Url::parse(url.href(), None) {
+            Ok(again) if again == url => {}
+            other => failures.push(format!(
+                "<{before}> setter {setter} = {value:?}: {:?} reparses as {other:?}",
+                url.href()
+            )),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    eprintln!("setters: {known_gap} results of the known protocol-to-file gap");
+}
+
+/// The spec's protocol setter keeps a "localhost" host when the scheme becomes "file", so the
+/// href does not parse back to the same URL; pegurl follows the spec (and the reference
+/// implementation) here. This pins the behaviour, so a spec change shows.
+#[test]
+fn protocol_setter_to_file_keeps_localhost_as_the_spec_says() {
+    let mut url = Url::parse("https://localhost/?q", None).unwrap();
+    url.set_protocol("file").unwrap();
+    assert_eq!(url.href(), "file://localhost/?q");
+    assert_eq!(Url::parse(url.href(), None).unwrap().href(), "file:///?q");
+}
+
 #[test]
 fn deep_and_repetitive_inputs_do_not_overflow() {
     let n = 200_000;

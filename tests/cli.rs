@@ -138,3 +138,46 @@ fn parse_prints_components_and_record() {
     assert_eq!(out.status.code(), Some(1), "one input fails");
     snapshot("parse.txt", &String::from_utf8_lossy(&out.stdout));
 }
+
+#[test]
+fn parse_applies_setters_in_order_and_encodings() {
+    let out = pegurl(
+        &[
+            "parse",
+            "--set",
+            "host=example.org:8080",
+            "--set",
+            "port=x",
+            "--set",
+            "search=a b",
+            "--encoding",
+            "windows-1252",
+            "http://old/?\u{e9}",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("href      http://example.org:8080/?a%20b"),
+        "{text}"
+    );
+    assert!(text.contains("ignored   port = \"x\""), "{text}");
+    let out = pegurl(
+        &["parse", "--encoding", "windows-1252", "http://h/?\u{e9}"],
+        "",
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("http://h/?%E9"));
+    assert_eq!(
+        pegurl(&["parse", "--encoding", "nope", "x:y"], "")
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        pegurl(&["parse", "--set", "nope=1", "x:y"], "")
+            .status
+            .code(),
+        Some(2)
+    );
+}

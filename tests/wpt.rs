@@ -3,7 +3,12 @@
 //! - `urltestdata.json`: `new URL(input, base)`, every field compared, or failure.
 //! - `toascii.json`: the host of `https://{input}/x`, or failure.
 //! - `IdnaTestV2.json`: the same, the empty input skipped (it cannot go through `new URL`).
+//! - `setters_tests.json`: each setter, every expected getter compared.
+//! - `percent-encoding.json`: the query in every listed encoding, the fragment in UTF-8.
+//! - `urlencoded-parser-data.json`: `new URLSearchParams(input)`.
 
+#[path = "wpt/api.rs"]
+mod api;
 #[path = "wpt/known_failures.rs"]
 mod known_failures;
 #[path = "wpt/load.rs"]
@@ -22,11 +27,14 @@ fn main() {
     trials.extend(urltestdata());
     trials.extend(host_suite("toascii", "toascii.json"));
     trials.extend(host_suite("IdnaTestV2", "IdnaTestV2.json"));
+    trials.extend(api::setters());
+    trials.extend(api::percent_encoding());
+    trials.extend(api::urlencoded_parser());
     libtest_mimic::run(&args, trials).exit();
 }
 
 /// Builds a trial for one case; a known failure runs inverted.
-fn trial(
+pub(crate) fn trial(
     suite: &'static str,
     index: usize,
     input: &str,
@@ -88,6 +96,15 @@ fn check_url_case(input: &str, base: Option<&str>, case: &Value) -> Result<(), S
         let actual = url.component(name).unwrap_or_default();
         if actual != expected {
             wrong.push(format!("{name}: expected {expected:?}, got {actual:?}"));
+        }
+    }
+    // `searchParams`: the application/x-www-form-urlencoded serialization of the query's pairs.
+    if let Some(expected) = field(case, "searchParams") {
+        let actual = url.search_params().to_string();
+        if actual != expected {
+            wrong.push(format!(
+                "searchParams: expected {expected:?}, got {actual:?}"
+            ));
         }
     }
     if wrong.is_empty() {

@@ -126,13 +126,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         }
         // "If port is not a 16-bit unsigned integer, port-out-of-range validation error, return
         // failure."
-        let value = text
-            .bytes()
-            .try_fold(0u32, |n, b| {
-                let n = n * 10 + u32::from(b - b'0');
-                (n <= 0xFFFF).then_some(n)
-            })
-            .and_then(|n| u16::try_from(n).ok());
+        let value = port_number(text);
         let Some(port) = value else {
             return Err(self.fail(ErrorCode::PortOutOfRange, at));
         };
@@ -145,6 +139,14 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         }
         Ok(())
     }
+}
+
+/// "The mathematical integer value that is represented by buffer in radix-10", when it is a
+/// 16-bit unsigned integer (`digits` are ASCII digits; any number of leading zeros).
+pub(super) fn port_number(digits: &str) -> Option<u16> {
+    digits.bytes().try_fold(0u16, |n, b| {
+        n.checked_mul(10)?.checked_add(u16::from(b - b'0'))
+    })
 }
 
 /// A [URL code point](https://url.spec.whatwg.org/#url-code-points).

@@ -74,7 +74,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     }
 
     /// The host parser, given a host leaf at `at`. Returns the host's kind and serialization.
-    fn host_parser(
+    pub(super) fn host_parser(
         &mut self,
         input: &str,
         at: Range<usize>,

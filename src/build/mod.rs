@@ -12,16 +12,20 @@ mod ipv4;
 mod ipv6;
 mod path;
 mod query;
+mod setters;
 mod url;
 
 use std::ops::Range;
 
+use encoding_rs::Encoding;
 use pest::iterators::Pair;
 
 use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
 use crate::record::{HostKind, Record};
+
+pub(crate) use setters::{set, Setter};
 
 /// A node of the tree a source of productions returns.
 type Node<'i, S> = Pair<'i, <S as Productions<'i>>::Rule>;
@@ -35,31 +39,10 @@ pub(crate) fn parse<'i, S: Productions<'i>>(
     input: &'i Input<'_>,
     base: Option<&Record>,
     errors: Sink<'_>,
+    encoding: &'static Encoding,
 ) -> Result<Record, ParseError> {
-    let mut builder = Builder {
-        source,
-        text: &input.text,
-        input,
-        base,
-        errors,
-        out: Record {
-            serialization: String::with_capacity(input.text.len() + 8),
-            scheme_end: 0,
-            username: 0..0,
-            password: 0..0,
-            host: 0..0,
-            host_kind: None,
-            port: None,
-            authority_end: 0,
-            path: 0..0,
-            opaque_path: false,
-            query: None,
-            fragment: None,
-        },
-        special: false,
-        file: false,
-        base_query: None,
-    };
+    let mut builder = Builder::new(source, input, base, errors);
+    builder.encoding = encoding;
     builder.preprocessing();
     let tree = builder.run(Production::Url)?;
     builder.url(tree)?;
@@ -81,9 +64,45 @@ pub(crate) struct Builder<'i, 's, 'e, S: Productions<'i>> {
     file: bool,
     /// The base's query, when the spec copies it and no "?" replaces it.
     base_query: Option<Range<usize>>,
+    /// The query's encoding (the document's, for HTML; UTF-8 otherwise).
+    encoding: &'static Encoding,
 }
 
-impl<'i, 's, S: Productions<'i>> Builder<'i, 's, '_, S> {
+impl<'i, 's, 'e, S: Productions<'i>> Builder<'i, 's, 'e, S> {
+    /// A builder with an empty record.
+    fn new(
+        source: &'s S,
+        input: &'i Input<'i>,
+        base: Option<&'s Record>,
+        errors: Sink<'e>,
+    ) -> Self {
+        Builder {
+            source,
+            text: &input.text,
+            input,
+            base,
+            errors,
+            out: Record {
+                serialization: String::with_capacity(input.text.len() + 8),
+                scheme_end: 0,
+                username: 0..0,
+                password: 0..0,
+                host: 0..0,
+                host_kind: None,
+                port: None,
+                authority_end: 0,
+                path: 0..0,
+                opaque_path: false,
+                query: None,
+                fragment: None,
+            },
+            special: false,
+            file: false,
+            base_query: None,
+            encoding: encoding_rs::UTF_8,
+        }
+    }
+
     /// Whether anyone listens for validation errors (work done only to report them is skipped
     /// otherwise).
     fn wants_errors(&self) -> bool {
@@ -344,7 +363,7 @@ mod tests {
 
     fn build(source: &Miswired, input: &str) -> Result<String, ParseError> {
         let input = Input::new(input);
-        parse(source, &input, None, None).map(|r| r.serialization)
+        parse(source, &input, None, None, encoding_rs::UTF_8).map(|r| r.serialization)
     }
 
     #[test]

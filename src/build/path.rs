@@ -29,7 +29,10 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             let (p, segment) = next?;
             let text = segment.as_str();
             let content = match p {
-                Production::SpecialPathSegment | Production::PathSegment => {
+                Production::SpecialPathSegment
+                | Production::PathSegment
+                | Production::SpecialSetterSegment
+                | Production::SetterSegment => {
                     if self.special && text.starts_with('\\') {
                         // "If url is special and c is U+005C (\), invalid-reverse-solidus
                         // validation error."
@@ -38,7 +41,19 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
                     }
                     &text[1..]
                 }
-                Production::SpecialFirstSegment | Production::FirstSegment => text,
+                Production::SpecialFirstSegment
+                | Production::FirstSegment
+                | Production::SpecialSetterFirstSegment
+                | Production::SetterFirstSegment => text,
+                // The pathname setter's path start state: "If c is U+005C (\),
+                // invalid-reverse-solidus validation error."
+                Production::PathStartSlash => {
+                    if text == "\\" {
+                        let at = span(&segment);
+                        self.report(ErrorCode::InvalidReverseSolidus, at);
+                    }
+                    continue;
+                }
                 _ => return Err(self.unexpected(within, Some(&segment))),
             };
             // A segment is followed by a slash when another segment follows it in the path.

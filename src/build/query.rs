@@ -3,6 +3,8 @@
 
 use std::ops::Range;
 
+use encoding_rs::UTF_8;
+
 use super::{span, Builder, Node};
 use crate::error::ParseError;
 use crate::grammar::Productions;
@@ -14,11 +16,23 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// encoding, buffer, and queryPercentEncodeSet, and append the result to url's query."
     pub(super) fn query(&mut self, node: Node<'i, S>) {
         self.url_units(node.as_str(), span(&node).start);
+        // "If encoding is not UTF-8 and one of the following is true: url is not special; url's
+        // scheme is "ws" or "wss", then set encoding to UTF-8."
+        let scheme = self.out.scheme();
+        let encoding = if !self.special || scheme == "ws" || scheme == "wss" {
+            UTF_8
+        } else {
+            self.encoding
+        };
         let set = if self.special { SPECIAL_QUERY } else { QUERY };
         let out = &mut self.out.serialization;
         out.push('?');
         let start = out.len();
-        percent::encode_into(out, node.as_str(), set);
+        if encoding == UTF_8 {
+            percent::encode_into(out, node.as_str(), set);
+        } else {
+            percent::encode_after_encoding(out, encoding, node.as_str(), set, false);
+        }
         self.out.query = Some(start..out.len());
     }
 

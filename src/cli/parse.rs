@@ -12,6 +12,14 @@ pub struct Args {
     /// The base URL to resolve relative inputs against.
     #[arg(long)]
     base: Option<String>,
+    /// Apply a setter after parsing, as `url.NAME = VALUE` does (href, protocol, username,
+    /// password, host, hostname, port, pathname, search, hash); repeatable, applied in order.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+    /// The document's encoding, for the query of special URLs (an Encoding Standard label, such
+    /// as windows-1252 or shift_jis).
+    #[arg(long)]
+    encoding: Option<String>,
     /// The URLs to parse.
     #[arg(required = true)]
     urls: Vec<String>,
@@ -19,6 +27,31 @@ pub struct Args {
 
 /// Parses each input and prints its components, or its failure with the reason.
 pub fn run(args: &Args) -> ExitCode {
+    let mut setters = Vec::new();
+    for set in &args.set {
+        match set.split_once('=') {
+            Some((name, value)) if name != "origin" && Url::COMPONENTS.contains(&name) => {
+                setters.push((name, value))
+            }
+            _ => {
+                eprintln!(
+                    "pegurl: --set takes NAME=VALUE with NAME a URL attribute other than origin \
+                     (href, protocol, host, port, pathname, search, hash, ...); got {set:?}"
+                );
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let encoding = match args.encoding.as_deref() {
+        None => pegurl::encoding_rs::UTF_8,
+        Some(label) => match pegurl::encoding_rs::Encoding::for_label(label.as_bytes()) {
+            Some(encoding) => encoding,
+            None => {
+                eprintln!("pegurl: unknown encoding label {label:?} (see https://encoding.spec.whatwg.org/#names-and-labels)");
+                return ExitCode::from(2);
+            }
+        },
+    };
     let base = match args
         .base
         .as_deref()
@@ -38,8 +71,15 @@ pub fn run(args: &Args) -> ExitCode {
     let mut out = String::new();
     for input in &args.urls {
         let _ = writeln!(out, "input     {input:?}");
-        match Url::parse_with_base(input, base.as_ref()) {
-            Ok(url) => describe(&url, &mut out),
+        match Url::parse_with_encoding(input, base.as_ref(), encoding) {
+            Ok(mut url) => {
+                for (name, value) in &setters {
+                    if let Some(Err(e)) = url.set_component(name, value) {
+                        let _ = writeln!(out, "ignored   {name} = {value:?}: {e}");
+                    }
+                }
+                describe(&url, &mut out)
+            }
             Err(e) => {
                 failed = true;
                 let _ = writeln!(out, "failure   {e}");

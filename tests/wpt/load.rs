@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-/// Reads a fixture of `fixtures/wpt/` as JSON. Lone UTF-16 surrogates in `\u` escapes become
+/// Reads a fixture of `fixtures/wpt/` as JSON: an array's items, or an object alone. Lone UTF-16 surrogates in `\u` escapes become
 /// U+FFFD first, as JavaScript turns them into U+FFFD before `new URL()` sees them (and
 /// serde_json rejects them).
 pub fn wpt(name: &str) -> Vec<Value> {
@@ -11,7 +11,9 @@ pub fn wpt(name: &str) -> Vec<Value> {
     let text = replace_lone_surrogates(&text);
     match serde_json::from_str(&text) {
         Ok(Value::Array(items)) => items,
-        other => panic!("{path}: not a JSON array: {other:?}"),
+        // setters_tests.json is one object, by attribute.
+        Ok(object @ Value::Object(_)) => vec![object],
+        other => panic!("{path}: not JSON: {other:?}"),
     }
 }
 
