@@ -12,7 +12,7 @@ use encoding_rs::{Encoding, UTF_8};
 use crate::build::{self, Setter};
 use crate::error::{ParseError, ParseErrorKind, SetterError, ValidationError};
 use crate::form::UrlSearchParams;
-use crate::grammar::Compiled;
+use crate::grammar::{Compiled, Productions, Tree};
 use crate::input::Input;
 use crate::percent;
 use crate::record::Parts;
@@ -101,6 +101,43 @@ impl Url {
         let base = base.map(|b| &b.record);
         let record = build::parse(&Compiled, &input, base, Some(sink), UTF_8)?;
         Ok(Url { record })
+    }
+
+    /// Parses a preprocessed input with any source of productions (the built-in grammar, or
+    /// one loaded at run time).
+    #[cfg(feature = "vm")]
+    pub(crate) fn parse_with_source<'i, S: Productions<'i>>(
+        source: &S,
+        input: &'i Input<'_>,
+        base: Option<&Url>,
+    ) -> Result<Url, ParseError> {
+        let record = build::parse(source, input, base.map(|b| &b.record), None, UTF_8)?;
+        Ok(Url { record })
+    }
+
+    /// Parses `input` against `base` and returns, with the result, the tree of every production
+    /// the grammar matched: the `url` rule's, then any rule the builder ran again because the
+    /// base called for another reading (see `grammar/url.pest`).
+    ///
+    /// ```
+    /// let (url, trees) = pegurl::Url::parse_traced("http://h/p?q", None);
+    /// assert_eq!(url?.href(), "http://h/p?q");
+    /// assert_eq!(trees[0].rule, "url");
+    /// assert_eq!(trees[0].children[0].rule, "special_url");
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn parse_traced(input: &str, base: Option<&Url>) -> (Result<Url, ParseError>, Vec<Tree>) {
+        let input = Input::new(input);
+        Url::parse_traced_with_source(&Compiled, &input, base)
+    }
+
+    pub(crate) fn parse_traced_with_source<'i, S: Productions<'i>>(
+        source: &S,
+        input: &'i Input<'_>,
+        base: Option<&Url>,
+    ) -> (Result<Url, ParseError>, Vec<Tree>) {
+        let (record, trees) = build::parse_traced(source, input, base.map(|b| &b.record));
+        (record.map(|record| Url { record }), trees)
     }
 
     /// Parses `input` with this URL as its base.
@@ -240,19 +277,50 @@ impl Url {
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
     pub fn set_component(&mut self, name: &str, value: &str) -> Option<Result<(), SetterError>> {
+        Some(match self.plan_setter(name, value)? {
+            SetterPlan::Done(result) => result,
+            SetterPlan::Href(value) => self.set_href(&value).map_err(SetterError::from),
+            SetterPlan::Parse(setter, value) => {
+                let input = Input::for_setter(&value);
+                self.apply_setter(&Compiled, setter, &input)
+            }
+        })
+    }
+
+    /// What the setter named `name` does with `value`: done already (no parsing needed), an href
+    /// to parse, or a value to run through a setter's entry rule. None for an unknown name.
+    pub(crate) fn plan_setter(&mut self, name: &str, value: &str) -> Option<SetterPlan> {
+        let no_prefix = |prefix: char| value.strip_prefix(prefix).unwrap_or(value).to_owned();
         Some(match name {
-            "href" => self.set_href(value).map_err(SetterError::from),
-            "protocol" => self.set_protocol(value),
-            "username" => self.set_username(value),
-            "password" => self.set_password(value),
-            "host" => self.set_host(value),
-            "hostname" => self.set_hostname(value),
-            "port" => self.set_port(value),
-            "pathname" => self.set_pathname(value),
-            "search" => self.set_search(value),
-            "hash" => self.set_hash(value),
+            "href" => SetterPlan::Href(value.to_owned()),
+            "protocol" => SetterPlan::Parse(Setter::Protocol, format!("{value}:")),
+            "username" => SetterPlan::Done(self.set_username(value)),
+            "password" => SetterPlan::Done(self.set_password(value)),
+            "host" => SetterPlan::Parse(Setter::Host, value.to_owned()),
+            "hostname" => SetterPlan::Parse(Setter::Hostname, value.to_owned()),
+            "port" if value.is_empty() => SetterPlan::Done(self.set_port(value)),
+            "port" => SetterPlan::Parse(Setter::Port, value.to_owned()),
+            "pathname" => SetterPlan::Parse(Setter::Pathname, value.to_owned()),
+            "search" if value.is_empty() => SetterPlan::Done(self.set_search(value)),
+            "search" => SetterPlan::Parse(Setter::Search, no_prefix('?')),
+            "hash" if value.is_empty() => SetterPlan::Done(self.set_hash(value)),
+            "hash" => SetterPlan::Parse(Setter::Hash, no_prefix('#')),
             _ => return None,
         })
+    }
+
+    /// Runs a setter's entry rule on a preprocessed value with any source of productions.
+    pub(crate) fn apply_setter<'i, S: Productions<'i>>(
+        &mut self,
+        source: &S,
+        setter: Setter,
+        input: &'i Input<'_>,
+    ) -> Result<(), SetterError> {
+        let (record, result) = build::set(source, &self.record, setter, input, None);
+        if let Some(record) = record {
+            self.record = record;
+        }
+        result
     }
 
     /// The [href setter](https://url.spec.whatwg.org/#dom-url-href): parses `value` (no base);
@@ -363,11 +431,7 @@ impl Url {
 
     fn run_setter(&mut self, setter: Setter, value: &str) -> Result<(), SetterError> {
         let input = Input::for_setter(value);
-        let (record, result) = build::set(&Compiled, &self.record, setter, &input, None);
-        if let Some(record) = record {
-            self.record = record;
-        }
-        result
+        self.apply_setter(&Compiled, setter, &input)
     }
 
     /// "If this's URL cannot have a username/password/port, then return." Then "set the
@@ -428,6 +492,13 @@ impl Url {
     pub fn fragment(&self) -> Option<&str> {
         self.record.fragment.as_ref().map(|f| self.record.slice(f))
     }
+}
+
+/// What a setter needs done (see [`Url::plan_setter`]).
+pub(crate) enum SetterPlan {
+    Done(Result<(), SetterError>),
+    Href(String),
+    Parse(Setter, String),
 }
 
 /// [`UrlSearchParams`] tied to a [`Url`]: after any mutable use (append, delete, set, sort), the

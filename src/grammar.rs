@@ -120,6 +120,67 @@ productions! {
     Eoi => EOI,
 }
 
+/// A node of a tree the grammar matched: the rule's name, the span it took, and its children.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tree {
+    /// The rule's name in the grammar.
+    pub rule: String,
+    /// Byte offsets in the original input (before preprocessing).
+    pub span: Range<usize>,
+    /// The text the rule matched (of the preprocessed input).
+    pub text: String,
+    /// The nodes inside, in order.
+    pub children: Vec<Tree>,
+}
+
+/// How deep a tree is recorded; a grammar loaded at run time may nest without bound.
+pub const MAX_TREE_DEPTH: usize = 256;
+
+impl Tree {
+    /// The tree of a pair, its rules named by `name`, spans mapped by `span`.
+    pub(crate) fn of<R: RuleType>(
+        pair: &pest::iterators::Pair<'_, R>,
+        name: &dyn Fn(R) -> String,
+        span: &dyn Fn(Range<usize>) -> Range<usize>,
+        depth: usize,
+    ) -> Tree {
+        let s = pair.as_span();
+        let children = if depth >= MAX_TREE_DEPTH {
+            Vec::new()
+        } else {
+            pair.clone()
+                .into_inner()
+                .map(|child| Tree::of(&child, name, span, depth + 1))
+                .collect()
+        };
+        Tree {
+            rule: name(pair.as_rule()),
+            span: span(s.start()..s.end()),
+            text: pair.as_str().to_owned(),
+            children,
+        }
+    }
+
+    /// An indented listing: one node a line, rule name, span and matched text.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        let mut stack = vec![(self, 0usize)];
+        while let Some((node, depth)) = stack.pop() {
+            out.push_str(&format!(
+                "{:indent$}{} {}..{} {:?}\n",
+                "",
+                node.rule,
+                node.span.start,
+                node.span.end,
+                node.text,
+                indent = depth * 2
+            ));
+            stack.extend(node.children.iter().rev().map(|c| (c, depth + 1)));
+        }
+        out
+    }
+}
+
 /// A source of productions: something that can run an entry rule on an input and name the rules
 /// of the tree it returns.
 pub(crate) trait Productions<'i> {
@@ -139,6 +200,9 @@ pub(crate) trait Productions<'i> {
         entry: Production,
         input: &str,
     ) -> Option<Vec<(Production, Range<usize>)>>;
+
+    /// The name of a rule of this parser.
+    fn rule_name(&self, rule: Self::Rule) -> String;
 }
 
 /// The grammar compiled into the crate by pest_derive.
@@ -154,6 +218,10 @@ impl<'i> Productions<'i> for Compiled {
 
     fn production(&self, rule: Rule) -> Option<Production> {
         Production::from_rule(rule)
+    }
+
+    fn rule_name(&self, rule: Rule) -> String {
+        format!("{rule:?}")
     }
 
     fn children_of(

@@ -10,13 +10,18 @@ mod grammar;
 mod input;
 mod percent;
 mod record;
+#[cfg(feature = "vm")]
+mod runtime;
+pub mod wpt;
 
 pub use api::{SearchParamsMut, Url};
 pub use encoding_rs;
 pub use error::{ErrorCode, ParseError, ParseErrorKind, SetterError, ValidationError};
 pub use form::{form_urlencoded_parse, form_urlencoded_serialize, UrlSearchParams};
-pub use grammar::Production;
+pub use grammar::{Production, Tree, MAX_TREE_DEPTH};
 pub use record::HostKind;
+#[cfg(feature = "vm")]
+pub use runtime::{RuntimeGrammar, BUILTIN_GRAMMAR};
 
 /// The result of [`parse_with_errors`]: the URL or the failure, and every validation error met.
 #[derive(Clone, Debug)]

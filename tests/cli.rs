@@ -181,3 +181,121 @@ fn parse_applies_setters_in_order_and_encodings() {
         Some(2)
     );
 }
+
+#[test]
+fn grammar_railroad_draws_every_rule_with_its_doc() {
+    let out = pegurl(&["grammar", "railroad"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let html = String::from_utf8_lossy(&out.stdout);
+    for rule in [
+        "url",
+        "authority",
+        "host",
+        "special_path_segment",
+        "ipv4",
+        "set_host",
+    ] {
+        assert!(
+            html.contains(&format!("<section id=\"rule-{rule}\">")),
+            "{rule}"
+        );
+    }
+    assert!(html.contains("<a href=\"https://url.spec.whatwg.org/#host-state\">host state</a>"));
+    assert_eq!(
+        html.matches("<svg").count(),
+        html.matches("<section").count()
+    );
+    let dir = std::env::temp_dir().join(format!("pegurl-railroad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("authority.svg");
+    let out = pegurl(
+        &[
+            "grammar",
+            "railroad",
+            "-o",
+            svg.to_str().unwrap(),
+            "authority",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    assert_eq!(
+        pegurl(&["grammar", "railroad", "no_such_rule"], "")
+            .status
+            .code(),
+        Some(2)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn grammar_test_compares_a_modified_grammar_with_the_builtin_one() {
+    let builtin = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/url.pest");
+    let out = pegurl(&["grammar", "test", "--grammar", builtin], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("urltestdata: 891 cases; "), "{text}");
+    assert!(
+        text.contains("passes 891, the built-in grammar passes 891; 0 differ"),
+        "{text}"
+    );
+    assert!(text.contains("setters: 278 cases; "), "{text}");
+
+    let source = std::fs::read_to_string(builtin).unwrap();
+    let modified = source.replace(
+        "special_scheme = @{ ^\"https\" | ^\"http\" | ",
+        "special_scheme = @{ ^\"https\" | ",
+    );
+    assert_ne!(source, modified);
+    let dir = std::env::temp_dir().join(format!("pegurl-grammar-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("no-http.pest");
+    std::fs::write(&path, modified).unwrap();
+    let out = pegurl(
+        &[
+            "grammar",
+            "test",
+            "--grammar",
+            path.to_str().unwrap(),
+            "--suite",
+            "urltestdata",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "differences exit 1");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(" differ\n"), "{text}");
+    assert!(text.contains("built-in Some(\"http://"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn grammar_rfc3986_diff_reports_every_wpt_input() {
+    let out = pegurl(&["grammar", "rfc3986-diff", "--show", "1"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("RFC 3986 and the URL Standard on the 891 inputs"),
+        "{text}"
+    );
+    assert!(text.contains("valid in RFC 3986, invalid in the URL Standard: "));
+    assert!(text.contains("valid in both, resolving to different URLs: "));
+}
+
+#[test]
+fn parse_tree_names_the_productions() {
+    let out = pegurl(&["parse", "--tree", "https://u@h:1/p?q#f"], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "tree      url 0..19 \"https://u@h:1/p?q#f\"",
+        "tree          authority 8..13 \"u@h:1\"",
+        "tree            credentials 8..10 \"u@\"",
+        "tree            host 10..11 \"h\"",
+        "tree            port 12..13 \"1\"",
+        "tree            special_path_segment 13..15 \"/p\"",
+        "tree        fragment 18..19 \"f\"",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}

@@ -43,10 +43,20 @@ pub(crate) fn parse<'i, S: Productions<'i>>(
 ) -> Result<Record, ParseError> {
     let mut builder = Builder::new(source, input, base, errors);
     builder.encoding = encoding;
-    builder.preprocessing();
-    let tree = builder.run(Production::Url)?;
-    builder.url(tree)?;
-    Ok(builder.out)
+    builder.basic_url_parser().map(|()| builder.out)
+}
+
+/// [`parse`], recording the tree of every entry rule the builder ran (in order).
+pub(crate) fn parse_traced<'i, S: Productions<'i>>(
+    source: &S,
+    input: &'i Input<'_>,
+    base: Option<&Record>,
+) -> (Result<Record, ParseError>, Vec<crate::grammar::Tree>) {
+    let mut builder = Builder::new(source, input, base, None);
+    builder.trace = Some(Vec::new());
+    let result = builder.basic_url_parser();
+    let trace = builder.trace.take().unwrap_or_default();
+    (result.map(|()| builder.out), trace)
 }
 
 /// The state of one parse: the record being written, and what the spec's state machine knows.
@@ -66,6 +76,8 @@ pub(crate) struct Builder<'i, 's, 'e, S: Productions<'i>> {
     base_query: Option<Range<usize>>,
     /// The query's encoding (the document's, for HTML; UTF-8 otherwise).
     encoding: &'static Encoding,
+    /// The trees of the entry rules run, when someone asked for them.
+    trace: Option<Vec<crate::grammar::Tree>>,
 }
 
 impl<'i, 's, 'e, S: Productions<'i>> Builder<'i, 's, 'e, S> {
@@ -100,7 +112,15 @@ impl<'i, 's, 'e, S: Productions<'i>> Builder<'i, 's, 'e, S> {
             file: false,
             base_query: None,
             encoding: encoding_rs::UTF_8,
+            trace: None,
         }
+    }
+
+    /// The basic URL parser: preprocessing, then the `url` production and whatever it leads to.
+    fn basic_url_parser(&mut self) -> Result<(), ParseError> {
+        self.preprocessing();
+        let tree = self.run(Production::Url)?;
+        self.url(tree)
     }
 
     /// Whether anyone listens for validation errors (work done only to report them is skipped
@@ -165,17 +185,24 @@ impl<'i, 's, 'e, S: Productions<'i>> Builder<'i, 's, 'e, S> {
     }
 
     /// Runs `entry` on the whole preprocessed input and returns its one node.
-    fn run(&self, entry: Production) -> Result<Node<'i, S>, ParseError> {
+    fn run(&mut self, entry: Production) -> Result<Node<'i, S>, ParseError> {
         let mut pairs = self
             .source
             .parse(entry, self.text)
             .ok_or_else(|| self.unexpected(entry, None))?;
         let node = pairs.next().ok_or_else(|| self.unexpected(entry, None))?;
+        if let Some(trace) = self.trace.as_mut() {
+            let source = self.source;
+            let input = self.input;
+            let name = |rule| source.rule_name(rule);
+            let span = |s| input.original_span(s);
+            trace.push(crate::grammar::Tree::of(&node, &name, &span, 0));
+        }
         Ok(node)
     }
 
     /// Runs `entry` on the input and checks that it reads exactly `like`'s span.
-    fn reread(&self, entry: Production, like: &Node<'i, S>) -> Result<Node<'i, S>, ParseError> {
+    fn reread(&mut self, entry: Production, like: &Node<'i, S>) -> Result<Node<'i, S>, ParseError> {
         let node = self.run(entry)?;
         if span(&node) != span(like) {
             return Err(self.unexpected(entry, Some(&node)));
@@ -358,6 +385,9 @@ mod tests {
                 .into_iter()
                 .map(|(p, r)| Some(((self.0)(p)?, r)))
                 .collect()
+        }
+        fn rule_name(&self, rule: Self::Rule) -> String {
+            Compiled.rule_name(rule)
         }
     }
 

@@ -1,8 +1,11 @@
 //! Command-line interface: one file per subcommand.
 
 pub mod check;
+mod grammar;
 mod parse;
+mod railroad;
 mod render;
+mod rfc3986;
 
 use std::process::ExitCode;
 
@@ -22,6 +25,18 @@ enum Command {
     Parse(parse::Args),
     /// Report every validation error of URLs, with spans: human, JSON lines or SARIF output.
     Check(check::Args),
+    /// The grammar workbench: railroad diagrams, and the WPT suites with a modified grammar.
+    #[command(subcommand)]
+    Grammar(grammar::Command),
+}
+
+/// pest_meta's errors, one a line.
+fn grammar_errors<E: std::fmt::Display>(errors: &[E]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Runs the tool; exit code 0 when every input parsed, 1 when any failed, 2 on usage errors.
@@ -40,5 +55,6 @@ pub fn run() -> ExitCode {
     match cli.command {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Grammar(command) => grammar::run(&command),
     }
 }

@@ -20,6 +20,13 @@ pub struct Args {
     /// as windows-1252 or shift_jis).
     #[arg(long)]
     encoding: Option<String>,
+    /// Also print the production tree of every grammar rule the parser ran: rule names, spans
+    /// (byte offsets of the input) and the text each took.
+    #[arg(long)]
+    tree: bool,
+    /// Parse with this .pest grammar, loaded at run time, instead of the built-in one.
+    #[arg(long)]
+    grammar: Option<String>,
     /// The URLs to parse.
     #[arg(required = true)]
     urls: Vec<String>,
@@ -67,11 +74,38 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let grammar = match args.grammar.as_deref() {
+        None => None,
+        Some(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| pegurl::RuntimeGrammar::load(&text))
+        {
+            Ok(grammar) => Some(grammar),
+            Err(e) => {
+                eprintln!("pegurl: the grammar {path} does not load: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
     let mut failed = false;
     let mut out = String::new();
     for input in &args.urls {
         let _ = writeln!(out, "input     {input:?}");
-        match Url::parse_with_encoding(input, base.as_ref(), encoding) {
+        let parsed = match (&grammar, args.tree) {
+            (Some(grammar), true) => {
+                let (url, trees) = grammar.parse_traced(input, base.as_ref());
+                print_trees(&trees, &mut out);
+                url
+            }
+            (Some(grammar), false) => grammar.parse(input, base.as_ref()),
+            (None, true) => {
+                let (url, trees) = Url::parse_traced(input, base.as_ref());
+                print_trees(&trees, &mut out);
+                url
+            }
+            (None, false) => Url::parse_with_encoding(input, base.as_ref(), encoding),
+        };
+        match parsed {
             Ok(mut url) => {
                 for (name, value) in &setters {
                     if let Some(Err(e)) = url.set_component(name, value) {
@@ -92,6 +126,15 @@ pub fn run(args: &Args) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// The production trees, indented.
+fn print_trees(trees: &[pegurl::Tree], out: &mut String) {
+    for tree in trees {
+        for line in tree.render().lines() {
+            let _ = writeln!(out, "tree      {line}");
+        }
     }
 }
 

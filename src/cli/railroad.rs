@@ -1,0 +1,255 @@
+//! Railroad diagrams of a `.pest` grammar's productions: pest_meta's unoptimised AST rendered
+//! with the `railroad` crate, one diagram per rule with its doc comment.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use pest_meta::ast::{Expr, RuleType};
+use pest_meta::parser::{self, Rule};
+use railroad::{
+    Choice, Comment, Diagram, Empty, LabeledBox, Link, Node, NonTerminal, Optional, Repeat,
+    Sequence, SimpleEnd, SimpleStart, Terminal, VerticalGrid,
+};
+
+/// A rule of the grammar, ready to draw.
+pub struct DrawnRule {
+    /// The rule's name.
+    pub name: String,
+    /// Its doc comment (`///` lines), joined.
+    pub doc: String,
+    /// Its type, as the grammar writes it (`@`, `$`, `_` or nothing).
+    pub modifier: &'static str,
+    /// The diagram, an SVG element.
+    pub svg: String,
+}
+
+/// The grammar's `//!` header and its rules, drawn; `only` keeps the named rules.
+pub fn draw(source: &str, only: &[String]) -> Result<(String, Vec<DrawnRule>), String> {
+    let pairs = parser::parse(Rule::grammar_rules, source).map_err(|e| e.to_string())?;
+    let mut header = Vec::new();
+    let mut docs: HashMap<String, String> = HashMap::new();
+    let mut pending: Vec<String> = Vec::new();
+    for pair in pairs.clone() {
+        match pair.as_rule() {
+            Rule::grammar_doc => header.push(doc_text(pair)),
+            Rule::grammar_rule => {
+                let Some(first) = pair.clone().into_inner().next() else {
+                    continue;
+                };
+                if first.as_rule() == Rule::line_doc {
+                    pending.push(doc_text(first));
+                } else {
+                    docs.insert(first.as_str().to_owned(), pending.join(" "));
+                    pending.clear();
+                }
+            }
+            _ => {}
+        }
+    }
+    let rules = parser::consume_rules(pairs).map_err(|e| super::grammar_errors(&e))?;
+    let mut drawn = Vec::new();
+    for rule in rules {
+        if !only.is_empty() && !only.contains(&rule.name) {
+            continue;
+        }
+        let root = Sequence::new(vec![
+            Box::new(SimpleStart) as Box<dyn Node>,
+            node(&rule.expr),
+            Box::new(SimpleEnd),
+        ]);
+        let modifier = match rule.ty {
+            RuleType::Atomic => "@",
+            RuleType::CompoundAtomic => "$",
+            RuleType::Silent => "_",
+            RuleType::NonAtomic => "!",
+            _ => "",
+        };
+        // Explicit dimensions keep every diagram at one scale on the page.
+        let mut diagram = Diagram::new(root);
+        let (width, height) = (diagram.width().to_string(), diagram.height().to_string());
+        diagram.attr("width".to_owned()).or_insert(width);
+        diagram.attr("height".to_owned()).or_insert(height);
+        drawn.push(DrawnRule {
+            doc: docs.remove(&rule.name).unwrap_or_default(),
+            svg: diagram.to_string(),
+            name: rule.name,
+            modifier,
+        });
+    }
+    Ok((header.join("\n"), drawn))
+}
+
+fn doc_text(pair: pest::iterators::Pair<'_, Rule>) -> String {
+    pair.into_inner()
+        .find(|p| p.as_rule() == Rule::inner_doc)
+        .map_or_else(String::new, |p| p.as_str().trim().to_owned())
+}
+
+/// The railroad node of an expression.
+fn node(expr: &Expr) -> Box<dyn Node> {
+    match expr {
+        Expr::Str(s) => Box::new(Terminal::new(format!("{s:?}"))),
+        Expr::Insens(s) => Box::new(Terminal::new(format!("^{s:?} (any case)"))),
+        Expr::Range(a, b) => Box::new(Terminal::new(format!("'{a}'..'{b}'"))),
+        Expr::Ident(name) if is_builtin(name) => Box::new(Terminal::new(name.clone())),
+        Expr::Ident(name) => Box::new(Link::new(
+            NonTerminal::new(name.clone()),
+            format!("#rule-{name}"),
+        )),
+        Expr::PosPred(e) => Box::new(LabeledBox::new(node(e), Comment::new("followed by".into()))),
+        Expr::NegPred(e) => Box::new(LabeledBox::new(
+            node(e),
+            Comment::new("not followed by".into()),
+        )),
+        Expr::Seq(..) => {
+            let mut items = Vec::new();
+            flatten_seq(expr, &mut items);
+            Box::new(Sequence::new(items.into_iter().map(node).collect()))
+        }
+        Expr::Choice(..) => {
+            let mut items = Vec::new();
+            flatten_choice(expr, &mut items);
+            Box::new(Choice::new(items.into_iter().map(node).collect()))
+        }
+        Expr::Opt(e) => Box::new(Optional::new(node(e))),
+        Expr::Rep(e) => Box::new(Optional::new(Repeat::new(node(e), Empty))),
+        Expr::RepOnce(e) => Box::new(Repeat::new(node(e), Empty)),
+        Expr::RepExact(e, n) => repeat(e, format!("{n} times")),
+        Expr::RepMin(e, n) => repeat(e, format!("at least {n} times")),
+        Expr::RepMax(e, n) => repeat(e, format!("at most {n} times")),
+        Expr::RepMinMax(e, m, n) => repeat(e, format!("{m} to {n} times")),
+        Expr::Skip(strings) => Box::new(Terminal::new(format!("skip to {strings:?}"))),
+        Expr::Push(e) => Box::new(LabeledBox::new(node(e), Comment::new("push".into()))),
+        other => Box::new(Terminal::new(format!("{other:?}"))),
+    }
+}
+
+fn repeat(e: &Expr, label: String) -> Box<dyn Node> {
+    Box::new(Repeat::new(node(e), Comment::new(label)))
+}
+
+fn flatten_seq<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match expr {
+        Expr::Seq(a, b) => {
+            flatten_seq(a, out);
+            flatten_seq(b, out);
+        }
+        other => out.push(other),
+    }
+}
+
+fn flatten_choice<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match expr {
+        Expr::Choice(a, b) => {
+            flatten_choice(a, out);
+            flatten_choice(b, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// pest's built-in rules (ANY, SOI, EOI, ASCII_DIGIT, ...): drawn as terminals.
+fn is_builtin(name: &str) -> bool {
+    name.chars()
+        .all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
+}
+
+/// A self-contained HTML page: the header, then one section per rule.
+pub fn html(title: &str, header: &str, rules: &[DrawnRule]) -> String {
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!doctype html>\n<html lang=en><head><meta charset=utf-8><title>{}</title>\n<style>\n\
+         body {{ font-family: system-ui, sans-serif; max-width: 70rem; margin: 2rem auto; padding: 0 1rem; color: #222 }}\n\
+         section {{ border-top: 1px solid #ddd; padding: .5rem 0 1rem }}\n\
+         h2 {{ font-family: ui-monospace, monospace; font-size: 1.1rem }}\n\
+         h2 small {{ color: #888; font-weight: normal }}\n\
+         nav {{ display: flex; flex-wrap: wrap; gap: .2rem .7rem }}\n\
+         nav a {{ font-family: ui-monospace, monospace }}\n\
+         svg {{ max-width: 100%; height: auto }}\n{}\n</style></head><body>\n<h1>{}</h1>\n",
+        escape(title),
+        railroad::DEFAULT_CSS,
+        escape(title)
+    );
+    for line in header.split("\n\n").filter(|p| !p.trim().is_empty()) {
+        let _ = writeln!(page, "<p>{}</p>", linked(line));
+    }
+    page.push_str("<nav>");
+    for rule in rules {
+        let _ = write!(page, "<a href=\"#rule-{0}\">{0}</a>", escape(&rule.name));
+    }
+    page.push_str("</nav>\n");
+    for rule in rules {
+        let _ = writeln!(
+            page,
+            "<section id=\"rule-{0}\"><h2>{0} <small>{1}{{ }}</small></h2>\n<p>{2}</p>\n{3}\n</section>",
+            escape(&rule.name),
+            rule.modifier,
+            linked(&rule.doc),
+            rule.svg
+        );
+    }
+    page.push_str("</body></html>\n");
+    page
+}
+
+/// One SVG with every rule's diagram, stacked, each under its name.
+pub fn svg(source: &str, only: &[String]) -> Result<String, String> {
+    let pairs = parser::parse(Rule::grammar_rules, source).map_err(|e| e.to_string())?;
+    let ast = parser::consume_rules(pairs).map_err(|e| super::grammar_errors(&e))?;
+    let rows: Vec<Box<dyn Node>> = ast
+        .iter()
+        .filter(|r| only.is_empty() || only.contains(&r.name))
+        .map(|r| {
+            Box::new(LabeledBox::new(
+                Sequence::new(vec![
+                    Box::new(SimpleStart) as Box<dyn Node>,
+                    node(&r.expr),
+                    Box::new(SimpleEnd),
+                ]),
+                Comment::new(r.name.clone()),
+            )) as Box<dyn Node>
+        })
+        .collect();
+    Ok(Diagram::with_default_css(VerticalGrid::new(rows)).to_string())
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Escapes text and turns Markdown links `[text](url)` and bare https URLs into links.
+fn linked(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find("](").map(|i| open + i) else {
+            break;
+        };
+        let Some(end) = rest[close..].find(')').map(|i| close + i) else {
+            break;
+        };
+        out.push_str(&bare_links(&rest[..open]));
+        let (label, url) = (&rest[open + 1..close], &rest[close + 2..end]);
+        let _ = write!(out, "<a href=\"{}\">{}</a>", escape(url), escape(label));
+        rest = &rest[end + 1..];
+    }
+    out.push_str(&bare_links(rest));
+    out
+}
+
+fn bare_links(text: &str) -> String {
+    text.split(' ')
+        .map(|word| {
+            if word.starts_with("https://") {
+                format!("<a href=\"{0}\">{0}</a>", escape(word))
+            } else {
+                escape(word)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,148 @@
+//! Grammars loaded at run time (feature `vm`): a `.pest` source compiled by pest_meta and run by
+//! pest_vm drives the same builder as the built-in grammar, for grammar experiments.
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use pest::iterators::Pairs;
+use pest_vm::Vm;
+
+use crate::api::{SetterPlan, Url};
+use crate::error::{ParseError, SetterError};
+use crate::grammar::{Production, Productions, Tree};
+use crate::input::Input;
+
+/// The built-in grammar's source, `grammar/url.pest`.
+pub const BUILTIN_GRAMMAR: &str = include_str!("../grammar/url.pest");
+
+/// A grammar loaded at run time.
+///
+/// ```
+/// let grammar = pegurl::RuntimeGrammar::load(pegurl::BUILTIN_GRAMMAR).unwrap();
+/// let url = grammar.parse("HTTP://Example.org/a/../b", None).unwrap();
+/// assert_eq!(url.href(), "http://example.org/b");
+/// ```
+pub struct RuntimeGrammar {
+    vm: Vm,
+    rules: HashSet<String>,
+}
+
+impl std::fmt::Debug for RuntimeGrammar {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RuntimeGrammar")
+            .field("rules", &self.rules.len())
+            .finish()
+    }
+}
+
+impl RuntimeGrammar {
+    /// Compiles a `.pest` grammar; the error lists pest_meta's messages.
+    pub fn load(source: &str) -> Result<RuntimeGrammar, String> {
+        let (_, rules) = pest_meta::parse_and_optimize(source).map_err(|errors| {
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
+        let names = rules.iter().map(|r| r.name.clone()).collect();
+        Ok(RuntimeGrammar {
+            vm: Vm::new(rules),
+            rules: names,
+        })
+    }
+
+    /// The productions the builder needs that this grammar lacks (inputs that reach them fail
+    /// with a grammar error naming them).
+    pub fn missing_productions(&self) -> Vec<Production> {
+        Production::ALL
+            .iter()
+            .copied()
+            .filter(|p| *p != Production::Eoi && !self.rules.contains(p.name()))
+            .collect()
+    }
+
+    /// Parses `input` against `base` with this grammar and the builder.
+    pub fn parse(&self, input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+        let input = Input::new(input);
+        Url::parse_with_source(&Source { grammar: self }, &input, base)
+    }
+
+    /// [`RuntimeGrammar::parse`], with the tree of every entry rule the builder ran.
+    pub fn parse_traced(
+        &self,
+        input: &str,
+        base: Option<&Url>,
+    ) -> (Result<Url, ParseError>, Vec<Tree>) {
+        let input = Input::new(input);
+        Url::parse_traced_with_source(&Source { grammar: self }, &input, base)
+    }
+
+    /// Runs the setter named `name` with this grammar's setter rules (see
+    /// [`Url::set_component`]).
+    pub fn set_component(
+        &self,
+        url: &mut Url,
+        name: &str,
+        value: &str,
+    ) -> Option<Result<(), SetterError>> {
+        Some(match url.plan_setter(name, value)? {
+            SetterPlan::Done(result) => result,
+            SetterPlan::Href(value) => {
+                let input = Input::new(&value);
+                Url::parse_with_source(&Source { grammar: self }, &input, None)
+                    .map(|parsed| *url = parsed)
+                    .map_err(SetterError::from)
+            }
+            SetterPlan::Parse(setter, value) => {
+                let input = Input::for_setter(&value);
+                url.apply_setter(&Source { grammar: self }, setter, &input)
+            }
+        })
+    }
+}
+
+/// A runtime grammar as a source of productions for the builder.
+struct Source<'v> {
+    grammar: &'v RuntimeGrammar,
+}
+
+impl<'v> Productions<'v> for Source<'v> {
+    type Rule = &'v str;
+
+    fn parse(&self, entry: Production, input: &'v str) -> Option<Pairs<'v, &'v str>> {
+        // pest_vm panics on an undefined rule: a grammar without this production has no reading.
+        if !self.grammar.rules.contains(entry.name()) {
+            return None;
+        }
+        self.grammar.vm.parse(entry.name(), input).ok()
+    }
+
+    fn production(&self, rule: &'v str) -> Option<Production> {
+        Production::from_name(rule)
+    }
+
+    fn children_of(
+        &self,
+        entry: Production,
+        input: &str,
+    ) -> Option<Vec<(Production, Range<usize>)>> {
+        if !self.grammar.rules.contains(entry.name()) {
+            return None;
+        }
+        let node = self.grammar.vm.parse(entry.name(), input).ok()?.next()?;
+        node.into_inner()
+            .map(|child| {
+                let span = child.as_span();
+                Some((
+                    Production::from_name(child.as_rule())?,
+                    span.start()..span.end(),
+                ))
+            })
+            .collect()
+    }
+
+    fn rule_name(&self, rule: &'v str) -> String {
+        rule.to_owned()
+    }
+}

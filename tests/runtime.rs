@@ -1,0 +1,112 @@
+//! The built-in grammar loaded at run time (pest_meta + pest_vm) drives the builder to the same
+//! results as the compiled grammar (pest_derive) on every WPT input, and a modified grammar
+//! changes results.
+#![cfg(feature = "vm")]
+
+#[allow(dead_code)] // shared with tests/wpt.rs, which uses all of it
+#[path = "wpt/load.rs"]
+mod load;
+
+use load::{field, wpt};
+use pegurl::{RuntimeGrammar, Url, BUILTIN_GRAMMAR};
+use serde_json::Value;
+
+fn outcome(result: Result<Url, pegurl::ParseError>) -> Result<String, String> {
+    result
+        .map(|u| u.href().to_owned())
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn the_builtin_grammar_at_run_time_equals_the_compiled_one_on_urltestdata() {
+    let grammar = RuntimeGrammar::load(BUILTIN_GRAMMAR).expect("the built-in grammar loads");
+    assert!(grammar.missing_productions().is_empty());
+    let mut compared = 0;
+    for case in wpt("urltestdata.json") {
+        let Some(input) = field(&case, "input") else {
+            continue;
+        };
+        let base = field(&case, "base").and_then(|b| Url::parse(b, None).ok());
+        let compiled = outcome(Url::parse_with_base(input, base.as_ref()));
+        let runtime = outcome(grammar.parse(input, base.as_ref()));
+        assert_eq!(compiled, runtime, "{input:?} against {base:?}");
+        let (_, compiled_trees) = Url::parse_traced(input, base.as_ref());
+        let (_, runtime_trees) = grammar.parse_traced(input, base.as_ref());
+        assert_eq!(compiled_trees, runtime_trees, "trees of {input:?}");
+        compared += 1;
+    }
+    assert_eq!(compared, 891);
+}
+
+#[test]
+fn the_builtin_grammar_at_run_time_equals_the_compiled_one_on_hosts_and_setters() {
+    let grammar = RuntimeGrammar::load(BUILTIN_GRAMMAR).unwrap();
+    for file in ["toascii.json", "IdnaTestV2.json"] {
+        for case in wpt(file) {
+            let Some(input) = field(&case, "input") else {
+                continue;
+            };
+            let href = format!("https://{input}/x");
+            assert_eq!(
+                outcome(Url::parse(&href, None)),
+                outcome(grammar.parse(&href, None))
+            );
+        }
+    }
+    let Some(Value::Object(by_attribute)) = wpt("setters_tests.json").into_iter().next() else {
+        panic!("setters_tests.json");
+    };
+    for (attribute, cases) in by_attribute {
+        let Value::Array(cases) = cases else { continue };
+        if attribute == "comment" {
+            continue;
+        }
+        for case in cases {
+            let href = field(&case, "href").unwrap();
+            let value = field(&case, "new_value").unwrap();
+            let mut compiled = Url::parse(href, None).unwrap();
+            let mut runtime = compiled.clone();
+            let a = compiled.set_component(&attribute, value);
+            let b = grammar.set_component(&mut runtime, &attribute, value);
+            assert_eq!(a, b, "<{href}>.{attribute} = {value:?}");
+            assert_eq!(compiled, runtime, "<{href}>.{attribute} = {value:?}");
+        }
+    }
+}
+
+#[test]
+fn a_modified_grammar_changes_results() {
+    // An experiment: special URLs no longer take "\" as a slash in their path.
+    let modified = BUILTIN_GRAMMAR.replace(
+        r##"special_path_segment = @{ ("/" | "\\") ~ (!("/" | "\\" | "?" | "#") ~ ANY)* }"##,
+        r##"special_path_segment = @{ "/" ~ (!("/" | "?" | "#") ~ ANY)* }"##,
+    );
+    assert_ne!(
+        modified, BUILTIN_GRAMMAR,
+        "the rule to change is in the grammar"
+    );
+    let grammar = RuntimeGrammar::load(&modified).unwrap();
+    let input = "http://h/a\\b";
+    assert_eq!(Url::parse(input, None).unwrap().href(), "http://h/a/b");
+    // "\" is not in the path percent-encode set: it stays, inside one segment.
+    let url = grammar.parse(input, None).unwrap();
+    assert_eq!(url.href(), "http://h/a\\b");
+    assert_eq!(url.path_segments(), ["a\\b"]);
+}
+
+#[test]
+fn a_grammar_without_a_production_fails_with_its_name_and_bad_grammars_are_errors() {
+    let without_ipv4 = BUILTIN_GRAMMAR.replace("\nipv4 = ${", "\nipv4_renamed = ${");
+    let grammar = RuntimeGrammar::load(&without_ipv4).unwrap();
+    assert_eq!(grammar.missing_productions(), [pegurl::Production::Ipv4]);
+    let e = grammar.parse("http://1.2.3.4/", None).unwrap_err();
+    assert!(
+        matches!(e.kind, pegurl::ParseErrorKind::Grammar("ipv4")),
+        "{e}"
+    );
+    assert_eq!(
+        grammar.parse("http://a.b/", None).unwrap().href(),
+        "http://a.b/"
+    );
+    assert!(RuntimeGrammar::load("url = { ").is_err());
+}
