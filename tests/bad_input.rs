@@ -3,6 +3,10 @@
 //! inside the input on character boundaries. Deterministic (a fixed-seed generator), so a
 //! failure names its input and reproduces.
 
+mod common;
+
+use common::PIECES;
+
 use pegurl::Url;
 
 /// xorshift64*: enough randomness for mutation, no dependency.
@@ -20,69 +24,6 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 }
-
-/// Pieces that steer the parser into its corners.
-const PIECES: &[&str] = &[
-    "http:",
-    "https://",
-    "file:",
-    "file://",
-    "foo:",
-    "//",
-    "/",
-    "\\",
-    "..",
-    ".",
-    "%2e",
-    "%2E%2e",
-    "@",
-    ":",
-    "[",
-    "]",
-    "[::1]",
-    "[1:2::3]",
-    "::",
-    "?",
-    "#",
-    "%",
-    "%4",
-    "%41",
-    "%zz",
-    "C:",
-    "c|",
-    "0x7f",
-    "127.0.0.1",
-    "1.2.3",
-    "0x",
-    "09",
-    ".",
-    "255.255.255.256",
-    "a",
-    "é",
-    "☕",
-    "xn--",
-    "xn--a",
-    "ß",
-    "\u{200d}",
-    "\u{fffd}",
-    " ",
-    "\t",
-    "\n",
-    "\0",
-    "\u{7f}",
-    "localhost",
-    "80",
-    "65536",
-    "blob:",
-    "javascript:",
-    "data:",
-    "ws:",
-    "ftp:",
-    "?a=b&c",
-    "#frag",
-    "\u{ad}",
-    "。",
-];
 
 fn generated(rng: &mut Rng) -> String {
     let mut s = String::new();

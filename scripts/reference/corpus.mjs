@@ -66,3 +66,41 @@ export function mutatedCases(count, seed = 1) {
   }
   return cases;
 }
+
+/** `count` inputs built component by component from the URL syntax, the same for a seed. */
+export function grammarCases(count, seed = 1) {
+  const r = rng(seed);
+  const pick = (list) => list[r(list.length)];
+  const maybe = (p, f) => (r(100) < p ? f() : "");
+  const schemes = ["http", "https", "HTTP", "ws", "wss", "ftp", "file", "FILE", "foo", "sc",
+    "web+demo", "a1.b-c", "javascript", "data", "blob", "mailto", "1bad", ""];
+  const slashes = ["//", "/", "", "\\\\", "/\\", "///", "\\", "////"];
+  const hosts = ["example.org", "EXAMPLE.org", "a.b.c", "localhost", "127.0.0.1", "0x7f.1",
+    "0177.0.0.1", "1.2.3", "4294967295", "4294967296", "1.2.3.4.", "1.2.3.4.5", "09.1",
+    "[::1]", "[1:2:3:4:5:6:7:8]", "[::ffff:1.2.3.4]", "[0::01]", "[1::2::3]", "[::1", "[v1.x]",
+    "xn--nxasmq6b", "xn--a", "☕.example", "ＥＸＡＭＰＬＥ.com", "①.②.③.④", "exa%41mple", "%zz",
+    "a b", "a<b", "", "ex\u00adample", "ß.de", "-x-.y", "aa--b", "c:", "C|", "%31.2.3.4",
+    "a".repeat(64) + ".com", "\u200d.com", "[::1]x", "h%2eo"];
+  const ports = ["", ":", ":80", ":443", ":0", ":65535", ":65536", ":8x", ":00080", ":99999999999"];
+  const segments = ["a", "b", ".", "..", "%2e", "%2E%2e", ".%2e", "C:", "c|", "", "a b", "é",
+    "%zz", "%41", "x?y", "{}", "a\\b", "\t", "..%2f", "<>", "`^", "\u{1F4A9}"];
+  const queries = ["", "a=b", "a=b&c=d", "q=a b", "é=ü", "'\"<>", "%zz", "#", "?", "a=%2"];
+  const bases = [null, "http://example.org/a/b?q#f", "https://u:p@h:8/x/y", "file:///C:/dir/file",
+    "file://host/share/x", "foo://host/p/q", "sc:opaque", "web+demo:/.//p/q", "ws://w/s"];
+  const cases = [];
+  for (let i = 0; i < count; i++) {
+    let s = "";
+    const scheme = pick(schemes);
+    if (scheme !== "" && r(10) > 0) s += scheme + ":";
+    s += pick(slashes);
+    s += maybe(15, () => pick(["user", "u:p", ":p", "u:", "a@b", "é", "%40", ""]) + "@");
+    s += pick(hosts) + maybe(30, () => pick(ports));
+    const n = r(5);
+    for (let k = 0; k < n; k++) s += (r(8) === 0 ? "\\" : "/") + pick(segments);
+    s += maybe(35, () => "?" + pick(queries));
+    s += maybe(25, () => "#" + pick(["", "f", "a b", "#", "\u{1F4A9}", "<"]));
+    if (r(20) === 0) s = " \t" + s + "\n ";
+    cases.push({ input: s, base: pick(bases) });
+  }
+  return cases;
+}

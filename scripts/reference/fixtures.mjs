@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { wptCases, mutatedCases } from "./corpus.mjs";
+import { wptCases, mutatedCases, grammarCases } from "./corpus.mjs";
 import { reference } from "./reference.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -50,6 +50,7 @@ function write(name, source, cases) {
 write("wpt", "the inputs and bases of fixtures/wpt/urltestdata.json", wptCases());
 write("spec-examples", "the examples of the URL Standard's validation error table", SPEC_EXAMPLES.map(([input, base]) => ({ input, base })));
 write("mutated", "corpus.mjs mutatedCases(3000, 7): WPT inputs mutated with URL-shaped pieces", mutatedCases(3000, 7));
+write("grammar", "corpus.mjs grammarCases(3000, 7): inputs built from the URL syntax, component by component", grammarCases(3000, 7));
 
 const validationJs = process.argv[2];
 if (validationJs) {
