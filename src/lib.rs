@@ -12,6 +12,7 @@ mod percent;
 mod record;
 #[cfg(feature = "vm")]
 mod runtime;
+mod valid;
 pub mod wpt;
 
 pub use api::{SearchParamsMut, Url};
@@ -22,6 +23,7 @@ pub use grammar::{Production, Tree, MAX_TREE_DEPTH};
 pub use record::HostKind;
 #[cfg(feature = "vm")]
 pub use runtime::{RuntimeGrammar, BUILTIN_GRAMMAR};
+pub use valid::{is_valid_url_string, validate_url_string, Invalid};
 
 /// The result of [`parse_with_errors`]: the URL or the failure, and every validation error met.
 #[derive(Clone, Debug)]

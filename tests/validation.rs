@@ -86,10 +86,25 @@ fn check_reference(case: &Value) -> Result<(), String> {
     if codes != expected {
         wrong.push(format!("codes: expected {expected:?}, got {codes:?}"));
     }
-    // Until the writing grammar lands: valid means no validation error and no failure.
-    let valid = parsed.errors.is_empty() && parsed.url.is_ok();
+    // Validity from the writing grammar (grammar/valid.pest), and the parser's view of it: no
+    // validation error and no failure. Both must equal isValidURLString.
+    let valid = pegurl::is_valid_url_string(input, base);
     if Some(valid) != case["valid"].as_bool() {
-        wrong.push(format!("valid: expected {}, got {valid}", case["valid"]));
+        let why = pegurl::validate_url_string(
+            input,
+            base.and_then(|b| Url::parse(b, None).ok()).as_ref(),
+        );
+        wrong.push(format!(
+            "valid (writing grammar): expected {}, got {valid} {why:?}",
+            case["valid"]
+        ));
+    }
+    let clean = parsed.errors.is_empty() && parsed.url.is_ok();
+    if Some(clean) != case["valid"].as_bool() {
+        wrong.push(format!(
+            "no validation error: expected {}, got {clean}",
+            case["valid"]
+        ));
     }
     for e in &parsed.errors {
         let s = &e.span;

@@ -143,7 +143,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
 /// "The mathematical integer value that is represented by buffer in radix-10", when it is a
 /// 16-bit unsigned integer (`digits` are ASCII digits; any number of leading zeros).
-pub(super) fn port_number(digits: &str) -> Option<u16> {
+pub(crate) fn port_number(digits: &str) -> Option<u16> {
     digits.bytes().try_fold(0u16, |n, b| {
         n.checked_mul(10)?.checked_add(u16::from(b - b'0'))
     })

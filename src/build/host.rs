@@ -209,7 +209,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
 /// [Domain parser ToASCII](https://url.spec.whatwg.org/#domain-parser-toascii): Unicode
 /// ToASCII with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set to `strict`.
-fn domain_to_ascii(domain: &str, strict: bool) -> Option<String> {
+pub(crate) fn domain_to_ascii(domain: &str, strict: bool) -> Option<String> {
     let (deny, hyphens, dns) = if strict {
         (AsciiDenyList::STD3, Hyphens::Check, DnsLength::Verify)
     } else {

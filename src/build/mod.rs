@@ -25,6 +25,8 @@ use crate::grammar::{Production, Productions};
 use crate::input::Input;
 use crate::record::{HostKind, Record};
 
+pub(crate) use authority::port_number;
+pub(crate) use host::{domain_to_ascii, ends_in_a_number};
 pub(crate) use setters::{set, Setter};
 
 /// A node of the tree a source of productions returns.

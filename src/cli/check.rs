@@ -56,11 +56,18 @@ pub struct Checked<'a> {
     pub url: &'a Result<Url, ParseError>,
     /// Every validation error, in order.
     pub errors: &'a [ValidationError],
+    /// The writing grammar's verdict.
+    pub writing: &'a Result<(), pegurl::Invalid>,
 }
 
 impl Checked<'_> {
-    /// A valid URL string: no validation error and no failure (until the writing grammar lands).
+    /// Whether the input is a valid URL string, by the writing grammar (grammar/valid.pest).
     pub fn valid(&self) -> bool {
+        self.writing.is_ok()
+    }
+
+    /// Whether the parser met no validation error and no failure.
+    pub fn clean(&self) -> bool {
         self.errors.is_empty() && self.url.is_ok()
     }
 }
@@ -167,6 +174,8 @@ impl State<'_> {
         out: &mut dyn Write,
     ) -> io::Result<()> {
         let parsed = pegurl::parse_with_errors(input, base);
+        let base_url = base.and_then(|b| Url::parse(b, None).ok());
+        let writing = pegurl::validate_url_string(input, base_url.as_ref());
         let checked = Checked {
             origin,
             file,
@@ -174,8 +183,9 @@ impl State<'_> {
             base,
             url: &parsed.url,
             errors: &parsed.errors,
+            writing: &writing,
         };
-        if !checked.valid() {
+        if !checked.valid() || !checked.clean() {
             self.with_errors += 1;
         }
         self.renderer.report(out, &checked)?;

@@ -67,6 +67,21 @@ impl Render for Human {
                 writeln!(out, "{}\n", self.renderer.render(&report))?;
             }
         }
+        // The writing grammar and the parser should agree; a gap interests spec editors
+        // (whatwg/url#704).
+        match (checked.writing, checked.clean()) {
+            (Err(invalid), true) => writeln!(
+                out,
+                "note: {path}:{line}: the parser reports no validation error, but the writing \
+                 grammar says this is not a valid URL string: {invalid}\n"
+            )?,
+            (Ok(()), false) if checked.url.is_ok() => writeln!(
+                out,
+                "note: {path}:{line}: the writing grammar says this is a valid URL string, but \
+                 the parser reports validation errors\n"
+            )?,
+            _ => {}
+        }
         Ok(())
     }
 
