@@ -2,6 +2,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// pest_derive without pest's "std" feature generates code that names `alloc`.
+extern crate alloc;
+
 mod api;
 mod build;
 mod error;

@@ -8,6 +8,7 @@ use std::net::Ipv6Addr;
 use std::ops::Range;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use percent_encoding::utf8_percent_encode;
 
 use super::url::is_windows_drive_letter;
 use super::{invalid_url_units, span, Builder, Node};
@@ -74,12 +75,12 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     }
 
     /// The host parser, given a host leaf at `at`. Returns the host's kind and serialization.
-    pub(super) fn host_parser(
+    pub(super) fn host_parser<'d>(
         &mut self,
-        input: &str,
+        input: &'d str,
         at: Range<usize>,
         opaque: bool,
-    ) -> Result<(HostKind, Cow<'static, str>), ParseError> {
+    ) -> Result<(HostKind, Cow<'d, str>), ParseError> {
         // "If input starts with U+005B ([), then: If input does not end with U+005D (]),
         // IPv6-unclosed validation error, return failure."
         if let Some(inner) = input.strip_prefix('[') {
@@ -105,26 +106,25 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             self.report(ErrorCode::DomainPercentEncoded, at.clone());
         }
         // "Let domain be the result of running UTF-8 decode without BOM on the percent-decoding
-        // of input."
-        let decoded;
-        let domain: &str = if has_percent {
-            decoded = String::from_utf8_lossy(&percent::decode(input)).into_owned();
-            &decoded
+        // of input." "Let asciiDomain be the result of running domain parser with domain and
+        // false." (A domain already ASCII and lowercase is borrowed, not copied.)
+        let (ascii, domain_is_ascii): (Cow<'d, str>, bool) = if has_percent {
+            let domain = String::from_utf8_lossy(&percent::decode(input)).into_owned();
+            let ascii = self.domain_parser(&domain, at.clone())?.into_owned();
+            (Cow::Owned(ascii), domain.is_ascii())
         } else {
-            input
+            (self.domain_parser(input, at.clone())?, input.is_ascii())
         };
-        // "Let asciiDomain be the result of running domain parser with domain and false."
-        let ascii = self.domain_parser(domain, at.clone())?;
         // "If asciiDomain ends in a number: If domain is not an ASCII string,
         // IPv4-non-ASCII-input validation error. Return the result of IPv4 parsing asciiDomain."
         if ends_in_a_number(&ascii) {
-            if !domain.is_ascii() {
+            if !domain_is_ascii {
                 self.report(ErrorCode::Ipv4NonAsciiInput, at.clone());
             }
             let address = self.ipv4(&ascii, at)?;
             return Ok((HostKind::Ipv4(address), Cow::Owned(address.to_string())));
         }
-        Ok((HostKind::Domain, Cow::Owned(ascii.into_owned())))
+        Ok((HostKind::Domain, ascii))
     }
 
     /// The [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii) with beStrict
@@ -168,11 +168,11 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     }
 
     /// The [opaque-host parser](https://url.spec.whatwg.org/#concept-opaque-host-parser).
-    fn opaque_host(
+    fn opaque_host<'d>(
         &mut self,
-        input: &str,
+        input: &'d str,
         at: Range<usize>,
-    ) -> Result<(HostKind, Cow<'static, str>), ParseError> {
+    ) -> Result<(HostKind, Cow<'d, str>), ParseError> {
         // "If input contains a forbidden host code point, host-invalid-code-point validation
         // error, return failure."
         if let Some((i, c)) = input
@@ -196,14 +196,13 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         }
         // "Return the result of running UTF-8 percent-encode on input using the C0 control
         // percent-encode set."
-        let mut s = String::with_capacity(input.len());
-        percent::encode_into(&mut s, input, C0_CONTROL);
-        let kind = if s.is_empty() {
+        let encoded: Cow<'d, str> = utf8_percent_encode(input, C0_CONTROL).into();
+        let kind = if encoded.is_empty() {
             HostKind::Empty
         } else {
             HostKind::Opaque
         };
-        Ok((kind, Cow::Owned(s)))
+        Ok((kind, encoded))
     }
 }
 
