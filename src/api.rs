@@ -581,3 +581,20 @@ impl AsRef<str> for Url {
         self.href()
     }
 }
+
+/// A URL serializes as its href (feature `serde`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Url {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.href())
+    }
+}
+
+/// A URL deserializes from a string that parses as an absolute URL (feature `serde`).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Url {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Url, D::Error> {
+        let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+        Url::parse(&text, None).map_err(serde::de::Error::custom)
+    }
+}

@@ -219,3 +219,20 @@ fn validation_errors_carry_spans_of_the_original_input() {
         (ErrorCode::Ipv6Unclosed, true, 7..11)
     );
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trips_through_the_href() {
+    let url = Url::parse("HTTPS://Example.org/a b", None).unwrap();
+    let json = serde_json::to_string(&url).unwrap();
+    assert_eq!(json, "\"https://example.org/a%20b\"");
+    let back: Url = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, url);
+    let error = serde_json::from_str::<Url>("\"not a url\"").unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("missing-scheme-non-relative-URL"),
+        "{error}"
+    );
+}
