@@ -1,8 +1,10 @@
 //! Parse + href per URL: pegurl, the `url` crate and `ada-url`, interleaved in one run.
 //!
 //! Datasets are read from `$PEGURL_BENCH_DATA` (default `../shared/data/urls`): `kasztp.txt` and
-//! `node_files.txt`, one URL per line; missing files are skipped with a note. The `long_url`
-//! group parses single URLs of 16 KiB to 4 MiB to show that cost per byte stays flat.
+//! `node_files.txt`, one URL per line; missing files are skipped with a note. `mixed.tsv`
+//! (benches/data, made by scripts/bench-data.py) is a mix of our own with relative URLs against
+//! bases. Also: parse with errors, the writing grammar, setters, and the `long_url` group, single
+//! URLs of 16 KiB to 4 MiB that show the cost per byte staying flat.
 //!
 //! `cargo bench --bench parse`
 
@@ -76,6 +78,118 @@ fn datasets(c: &mut Criterion) {
     }
 }
 
+/// benches/data/mixed.tsv (scripts/bench-data.py): input and base per line.
+fn mixed(c: &mut Criterion) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/mixed.tsv");
+    let text = std::fs::read_to_string(path).expect("benches/data/mixed.tsv");
+    let cases: Vec<(&str, Option<&str>)> = text
+        .lines()
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(input, base)| (input, (!base.is_empty()).then_some(base)))
+        .collect();
+    let bytes: usize = cases.iter().map(|(i, _)| i.len()).sum();
+    // Bases parsed once, as a browser holds a document's base URL.
+    let pegurl_bases: Vec<_> = cases
+        .iter()
+        .map(|(_, b)| b.map(|b| pegurl::Url::parse(b, None).unwrap()))
+        .collect();
+    let url_bases: Vec<_> = cases
+        .iter()
+        .map(|(_, b)| b.map(|b| url::Url::parse(b).unwrap()))
+        .collect();
+    let mut group = c.benchmark_group("parse_href/mixed.tsv");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.sample_size(20);
+    group.bench_function("pegurl", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for ((input, _), base) in cases.iter().zip(&pegurl_bases) {
+                if let Ok(u) = pegurl::Url::parse_with_base(black_box(input), base.as_ref()) {
+                    n += u.href().len();
+                }
+            }
+            n
+        })
+    });
+    group.bench_function("url", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for ((input, _), base) in cases.iter().zip(&url_bases) {
+                let options = url::Url::options().base_url(base.as_ref());
+                if let Ok(u) = options.parse(black_box(input)) {
+                    n += u.as_str().len();
+                }
+            }
+            n
+        })
+    });
+    group.bench_function("ada", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for (input, base) in &cases {
+                if let Ok(u) = ada_url::Url::parse(black_box(*input), *base) {
+                    n += u.href().len();
+                }
+            }
+            n
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("pegurl_only/mixed.tsv");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.sample_size(20);
+    group.bench_function("parse_with_errors", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for ((input, _), base) in cases.iter().zip(&pegurl_bases) {
+                pegurl::Url::parse_with_callback(black_box(input), base.as_ref(), |_| n += 1).ok();
+            }
+            n
+        })
+    });
+    group.bench_function("is_valid_url_string", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for ((input, _), base) in cases.iter().zip(&pegurl_bases) {
+                n += usize::from(
+                    pegurl::validate_url_string(black_box(input), base.as_ref()).is_ok(),
+                );
+            }
+            n
+        })
+    });
+    group.finish();
+}
+
+/// Setters: host, pathname and search on one URL, against the url crate's.
+fn setters(c: &mut Criterion) {
+    let mut group = c.benchmark_group("setters");
+    let start = "https://user@example.org:8080/a/b/c?x=1#f";
+    group.bench_function("pegurl", |b| {
+        let url = pegurl::Url::parse(start, None).unwrap();
+        b.iter(|| {
+            let mut u = url.clone();
+            u.set_host(black_box("other.example.com:81")).unwrap();
+            u.set_pathname(black_box("/d/e/../f")).unwrap();
+            u.set_search(black_box("?q=a b")).unwrap();
+            u.href().len()
+        })
+    });
+    group.bench_function("url", |b| {
+        let url = url::Url::parse(start).unwrap();
+        b.iter(|| {
+            let mut u = url.clone();
+            u.set_host(Some(black_box("other.example.com"))).unwrap();
+            u.set_port(Some(81)).unwrap();
+            u.set_path(black_box("/d/e/../f"));
+            u.set_query(Some(black_box("q=a b")));
+            u.as_str().len()
+        })
+    });
+    group.finish();
+}
+
 fn long_url(c: &mut Criterion) {
     let mut group = c.benchmark_group("long_url");
     group.sample_size(10);
@@ -97,5 +211,5 @@ fn long_url(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, datasets, long_url);
+criterion_group!(benches, datasets, mixed, setters, long_url);
 criterion_main!(benches);
