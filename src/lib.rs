@@ -1,6 +1,8 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+// Spec links are written bare, as `/// https://url.spec.whatwg.org/#...`, after rust-url's habit.
+#![allow(rustdoc::bare_urls)]
 
 // pest_derive without pest's "std" feature generates code that names `alloc`.
 extern crate alloc;

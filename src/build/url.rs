@@ -4,6 +4,7 @@
 use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
+use crate::record::Record;
 
 impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// `url`: a body, then the query and the fragment.
@@ -330,60 +331,16 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
                     self.special_path(child?.1)?;
                 }
             }
-            Some(Production::SpecialPathAbsolute) => {
+            Some(kind @ (Production::SpecialPathAbsolute | Production::SpecialPathRelative)) => {
                 let Some(path) = children.next() else {
                     return Err(self.unexpected(Production::FileHierPart, None));
                 };
                 let (_, path) = path?;
-                // file slash state, c is not a slash: "If base is non-null and base's scheme is
-                // "file", then: Set url's host to base's host."
-                match base {
-                    Some(base) => {
-                        self.copy_base(base, true);
-                        // "If the code point substring from pointer to the end of input does not
-                        // start with a Windows drive letter and base's path[0] is a normalized
-                        // Windows drive letter, then append base's path[0] to url's path."
-                        let rest = path.as_str().get(1..).unwrap_or("");
-                        let segments = base.path_segments();
-                        if !starts_with_windows_drive_letter(rest) {
-                            if let Some(first) = segments.first() {
-                                if is_normalized_windows_drive_letter(first) {
-                                    self.out.serialization.push('/');
-                                    self.out.serialization.push_str(first);
-                                }
-                            }
-                        }
-                    }
-                    None => self.write_empty_host(),
+                if kind == Production::SpecialPathAbsolute {
+                    self.file_slash_path(path, base)?;
+                } else {
+                    self.file_relative_path(path, base)?;
                 }
-                self.path(path)?;
-            }
-            Some(Production::SpecialPathRelative) => {
-                let Some(path) = children.next() else {
-                    return Err(self.unexpected(Production::FileHierPart, None));
-                };
-                let (_, path) = path?;
-                match base {
-                    Some(base) => {
-                        // "Set url's host to base's host, url's path to a clone of base's path".
-                        self.copy_base(base, true);
-                        self.copy_base_path(base);
-                        if !starts_with_windows_drive_letter(path.as_str()) {
-                            self.shorten_path();
-                        } else {
-                            // "File-invalid-Windows-drive-letter validation error. Set url's path
-                            // to « »."
-                            let at = span(&path);
-                            self.report(
-                                ErrorCode::FileInvalidWindowsDriveLetter,
-                                at.start..at.start + 2,
-                            );
-                            self.out.serialization.truncate(self.out.path.start);
-                        }
-                    }
-                    None => self.write_empty_host(),
-                }
-                self.path(path)?;
             }
             None => match base {
                 Some(base) => {
@@ -400,6 +357,65 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
             Some(_) => return Err(self.unexpected(Production::FileHierPart, None)),
         }
         Ok(())
+    }
+
+    /// One slash, then a path: the [file slash state](https://url.spec.whatwg.org/#file-slash-state)
+    /// when c is not a slash.
+    fn file_slash_path(
+        &mut self,
+        path: Node<'i, S>,
+        base: Option<&Record>,
+    ) -> Result<(), ParseError> {
+        match base {
+            // "If base is non-null and base's scheme is "file", then: Set url's host to base's
+            // host."
+            Some(base) => {
+                self.copy_base(base, true);
+                // "If the code point substring from pointer to the end of input does not start
+                // with a Windows drive letter and base's path[0] is a normalized Windows drive
+                // letter, then append base's path[0] to url's path."
+                let rest = path.as_str().get(1..).unwrap_or("");
+                let segments = base.path_segments();
+                if !starts_with_windows_drive_letter(rest) {
+                    if let Some(first) = segments.first() {
+                        if is_normalized_windows_drive_letter(first) {
+                            self.out.serialization.push('/');
+                            self.out.serialization.push_str(first);
+                        }
+                    }
+                }
+            }
+            None => self.write_empty_host(),
+        }
+        self.path(path)
+    }
+
+    /// A path with no slash before it: the [file state](https://url.spec.whatwg.org/#file-state)
+    /// when c is not a slash, "?", "#" or the end.
+    fn file_relative_path(
+        &mut self,
+        path: Node<'i, S>,
+        base: Option<&Record>,
+    ) -> Result<(), ParseError> {
+        match base {
+            Some(base) => {
+                // "Set url's host to base's host, url's path to a clone of base's path".
+                self.copy_base(base, true);
+                self.copy_base_path(base);
+                if !starts_with_windows_drive_letter(path.as_str()) {
+                    self.shorten_path();
+                } else {
+                    // "File-invalid-Windows-drive-letter validation error. Set url's path to
+                    // « »."
+                    let at = span(&path);
+                    let code = ErrorCode::FileInvalidWindowsDriveLetter;
+                    self.report(code, at.start..at.start + 2);
+                    self.out.serialization.truncate(self.out.path.start);
+                }
+            }
+            None => self.write_empty_host(),
+        }
+        self.path(path)
     }
 
     /// `file_slashes`: each "\" in a file URL's slashes is an invalid-reverse-solidus.
