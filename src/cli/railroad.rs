@@ -103,12 +103,12 @@ fn node(expr: &Expr) -> Box<dyn Node> {
         )),
         Expr::Seq(..) => {
             let mut items = Vec::new();
-            flatten_seq(expr, &mut items);
+            flatten(expr, seq_operands, &mut items);
             Box::new(Sequence::new(items.into_iter().map(node).collect()))
         }
         Expr::Choice(..) => {
             let mut items = Vec::new();
-            flatten_choice(expr, &mut items);
+            flatten(expr, choice_operands, &mut items);
             Box::new(Choice::new(items.into_iter().map(node).collect()))
         }
         Expr::Opt(e) => Box::new(Optional::new(node(e))),
@@ -128,23 +128,32 @@ fn repeat(e: &Expr, label: String) -> Box<dyn Node> {
     Box::new(Repeat::new(node(e), Comment::new(label)))
 }
 
-fn flatten_seq<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
-    match expr {
-        Expr::Seq(a, b) => {
-            flatten_seq(a, out);
-            flatten_seq(b, out);
+/// The operands of a chain of one binary operator (`a ~ b ~ c`, `a | b | c`), in order.
+fn flatten<'e>(
+    expr: &'e Expr,
+    split: fn(&Expr) -> Option<(&Expr, &Expr)>,
+    out: &mut Vec<&'e Expr>,
+) {
+    match split(expr) {
+        Some((a, b)) => {
+            flatten(a, split, out);
+            flatten(b, split, out);
         }
-        other => out.push(other),
+        None => out.push(expr),
     }
 }
 
-fn flatten_choice<'e>(expr: &'e Expr, out: &mut Vec<&'e Expr>) {
-    match expr {
-        Expr::Choice(a, b) => {
-            flatten_choice(a, out);
-            flatten_choice(b, out);
-        }
-        other => out.push(other),
+fn seq_operands(e: &Expr) -> Option<(&Expr, &Expr)> {
+    match e {
+        Expr::Seq(a, b) => Some((a, b)),
+        _ => None,
+    }
+}
+
+fn choice_operands(e: &Expr) -> Option<(&Expr, &Expr)> {
+    match e {
+        Expr::Choice(a, b) => Some((a, b)),
+        _ => None,
     }
 }
 
