@@ -67,17 +67,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// before the last is kept as "%40", and every ":" after the first is encoded.
     fn credentials(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
         let within = self.production(&node).unwrap_or(Production::Credentials);
-        let whole = span(&node);
-        if self.wants_errors() {
-            // One error for each "@" the authority state meets.
-            let text = node.as_str();
-            for (i, _) in text.match_indices('@') {
-                self.report(
-                    ErrorCode::InvalidCredentials,
-                    whole.start + i..whole.start + i + 1,
-                );
-            }
-        }
+        // The grammar ends credentials with the authority's last "@".
+        let last_at = span(&node).end - 1;
         let (mut username, mut password) = ("", None);
         for child in self.children(node) {
             let (p, child) = child?;
@@ -90,7 +81,17 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
                 }
                 _ => return Err(self.unexpected(within, Some(&child))),
             }
+            // authority state: "If c is U+0040 (@), then: Invalid-credentials validation error."
+            // An "@" before the last is content of the username or password leaf (it becomes
+            // "%40"); each is met, and reported, in order.
+            if self.wants_errors() {
+                let start = span(&child).start;
+                for (i, _) in child.as_str().match_indices('@') {
+                    self.report(ErrorCode::InvalidCredentials, start + i..start + i + 1);
+                }
+            }
         }
+        self.report(ErrorCode::InvalidCredentials, last_at..last_at + 1);
         let out = &mut self.out.serialization;
         let start = out.len();
         percent::encode_into(out, username, USERINFO);

@@ -66,8 +66,11 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         }
         let hier = hier.ok_or_else(|| self.unexpected(Production::FileUrl, None))?;
         // "If remaining does not start with "//", special-scheme-missing-following-solidus
-        // validation error."
-        if !hier.as_str().starts_with("//") {
+        // validation error." The grammar's `file_slashes` takes two slashes of either kind.
+        let two_solidi = hier.clone().into_inner().next().is_some_and(|first| {
+            self.production(&first) == Some(Production::FileSlashes) && first.as_str() == "//"
+        });
+        if !two_solidi {
             let start = at + "file:".len();
             self.report(
                 ErrorCode::SpecialSchemeMissingFollowingSolidus,
