@@ -4,8 +4,9 @@
 
 use std::ops::Range;
 
-use pest::iterators::Pairs;
-use pest::{Parser, RuleType};
+use pest::Parser;
+
+use crate::tokens::{push_pairs, Matched, Node, Token};
 
 /// The parser pest_derive generates from `grammar/url.pest`.
 #[derive(pest_derive::Parser)]
@@ -137,26 +138,24 @@ pub struct Tree {
 pub const MAX_TREE_DEPTH: usize = 256;
 
 impl Tree {
-    /// The tree of a pair, its rules named by `name`, spans mapped by `span`.
-    pub(crate) fn of<R: RuleType>(
-        pair: &pest::iterators::Pair<'_, R>,
-        name: &dyn Fn(R) -> String,
+    /// The tree of a node, its rules named by `name`, spans mapped by `span`.
+    pub(crate) fn of(
+        node: Node<'_>,
+        name: &dyn Fn(u16) -> String,
         span: &dyn Fn(Range<usize>) -> Range<usize>,
         depth: usize,
     ) -> Tree {
-        let s = pair.as_span();
         let children = if depth >= MAX_TREE_DEPTH {
             Vec::new()
         } else {
-            pair.clone()
-                .into_inner()
-                .map(|child| Tree::of(&child, name, span, depth + 1))
+            node.children()
+                .map(|child| Tree::of(child, name, span, depth + 1))
                 .collect()
         };
         Tree {
-            rule: name(pair.as_rule()),
-            span: span(s.start()..s.end()),
-            text: pair.as_str().to_owned(),
+            rule: name(node.rule()),
+            span: span(node.span()),
+            text: node.as_str().to_owned(),
             children,
         }
     }
@@ -181,64 +180,89 @@ impl Tree {
     }
 }
 
-/// A source of productions: something that can run an entry rule on an input and name the rules
-/// of the tree it returns.
-pub(crate) trait Productions<'i> {
-    /// The parser's own rule type.
-    type Rule: RuleType;
-
-    /// Runs `entry` on `input` from its first byte (a match may stop before the end).
-    fn parse(&self, entry: Production, input: &'i str) -> Option<Pairs<'i, Self::Rule>>;
-
-    /// The production a rule of this parser stands for.
-    fn production(&self, rule: Self::Rule) -> Option<Production>;
-
-    /// Runs `entry` on a string the builder derived (not the input), and returns the productions
-    /// and spans of the entry node's children.
-    fn children_of(
-        &self,
-        entry: Production,
-        input: &str,
-    ) -> Option<Vec<(Production, Range<usize>)>>;
-
-    /// The name of a rule of this parser.
-    fn rule_name(&self, rule: Self::Rule) -> String;
+/// Which compiled parser of `grammar/url.pest` matches the productions. Both make the same trees
+/// (the test suite checks it on every conformance input); they differ in speed.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// The byte-level parser that build.rs generates from the grammar with pest_meta: what
+    /// [`Url::parse`](crate::Url::parse) and every other entry point use.
+    #[default]
+    Generated,
+    /// pest_derive's parser of the same grammar: the reference the generated one is held to.
+    PestDerive,
 }
 
-/// The grammar compiled into the crate by pest_derive.
+impl Engine {
+    /// Runs one production on `input` from its first byte (a match may stop before the end)
+    /// and returns its tree, spans in `input`; None when it does not match.
+    ///
+    /// ```
+    /// use pegurl::{Engine, Production};
+    /// let tree = Engine::Generated.run(Production::Host, "example.org:80/").unwrap();
+    /// assert_eq!((tree.rule.as_str(), tree.text.as_str()), ("host", "example.org"));
+    /// assert_eq!(Engine::PestDerive.run(Production::Host, "example.org:80/"), Some(tree));
+    /// ```
+    pub fn run(self, production: Production, input: &str) -> Option<Tree> {
+        fn tree<S: Productions>(source: &S, production: Production, input: &str) -> Option<Tree> {
+            let matched = source.parse(production, input)?;
+            let name = |rule| source.rule_name(rule);
+            Some(Tree::of(matched.root(), &name, &|span| span, 0))
+        }
+        match self {
+            Engine::Generated => tree(&crate::fast::Generated, production, input),
+            Engine::PestDerive => tree(&Compiled, production, input),
+        }
+    }
+}
+
+/// A source of productions: something that can run an entry rule on a string and name the rules
+/// of the tree it returns.
+pub(crate) trait Productions {
+    /// Runs `entry` on `input` from its first byte (a match may stop before the end), appending
+    /// the tokens of its tree to `tokens` in pre-order; false when it does not match.
+    fn parse_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool;
+
+    /// The name of a rule of this source, by its number.
+    fn rule_name(&self, rule: u16) -> String;
+
+    /// Runs `entry` on `input` and returns its tree.
+    fn parse<'i>(&self, entry: Production, input: &'i str) -> Option<Matched<'i>> {
+        let mut tokens = Vec::new();
+        if !self.parse_into(entry, input, &mut tokens) {
+            return None;
+        }
+        Matched::new(input, tokens)
+    }
+}
+
+/// The grammar compiled into the crate by pest_derive: the reference the generated parser is
+/// checked against.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Compiled;
 
-impl<'i> Productions<'i> for Compiled {
-    type Rule = Rule;
-
-    fn parse(&self, entry: Production, input: &'i str) -> Option<Pairs<'i, Rule>> {
-        UrlGrammar::parse(entry.rule(), input).ok()
+impl Productions for Compiled {
+    fn parse_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
+        let Ok(pairs) = UrlGrammar::parse(entry.rule(), input) else {
+            return false;
+        };
+        // A rule's number is its place in `Rule::all_rules()`, which names it; `EOI`, which that
+        // list leaves out, comes after them.
+        let rule = |rule: Rule| {
+            let all = Rule::all_rules();
+            let number = all.iter().position(|r| *r == rule).unwrap_or(all.len());
+            let number = u16::try_from(number).unwrap_or(u16::MAX);
+            (number, Production::from_rule(rule))
+        };
+        push_pairs(pairs, &rule, tokens);
+        true
     }
 
-    fn production(&self, rule: Rule) -> Option<Production> {
-        Production::from_rule(rule)
-    }
-
-    fn rule_name(&self, rule: Rule) -> String {
+    fn rule_name(&self, rule: u16) -> String {
+        let rule = Rule::all_rules()
+            .get(usize::from(rule))
+            .unwrap_or(&Rule::EOI);
         format!("{rule:?}")
-    }
-
-    fn children_of(
-        &self,
-        entry: Production,
-        input: &str,
-    ) -> Option<Vec<(Production, Range<usize>)>> {
-        let node = UrlGrammar::parse(entry.rule(), input).ok()?.next()?;
-        node.into_inner()
-            .map(|child| {
-                let span = child.as_span();
-                Some((
-                    Production::from_rule(child.as_rule())?,
-                    span.start()..span.end(),
-                ))
-            })
-            .collect()
     }
 }
 

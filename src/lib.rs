@@ -10,6 +10,7 @@ extern crate alloc;
 mod api;
 mod build;
 mod error;
+mod fast;
 mod form;
 mod grammar;
 mod input;
@@ -17,6 +18,7 @@ mod percent;
 mod record;
 #[cfg(feature = "vm")]
 mod runtime;
+mod tokens;
 mod valid;
 pub mod wpt;
 
@@ -24,7 +26,7 @@ pub use api::{SearchParamsMut, Url};
 pub use encoding_rs;
 pub use error::{ErrorCode, ParseError, ParseErrorKind, SetterError, ValidationError};
 pub use form::{form_urlencoded_parse, form_urlencoded_serialize, UrlSearchParams};
-pub use grammar::{Production, Tree, MAX_TREE_DEPTH};
+pub use grammar::{Engine, Production, Tree, MAX_TREE_DEPTH};
 pub use record::HostKind;
 #[cfg(feature = "vm")]
 pub use runtime::{RuntimeGrammar, BUILTIN_GRAMMAR};

@@ -1,16 +1,15 @@
 //! Grammars loaded at run time (feature `vm`): a `.pest` source compiled by pest_meta and run by
 //! pest_vm drives the same builder as the built-in grammar, for grammar experiments.
 
-use std::collections::HashSet;
-use std::ops::Range;
+use std::collections::HashMap;
 
-use pest::iterators::Pairs;
 use pest_vm::Vm;
 
 use crate::api::{SetterPlan, Url};
 use crate::error::{ParseError, SetterError};
 use crate::grammar::{Production, Productions, Tree};
 use crate::input::Input;
+use crate::tokens::{push_pairs, Token};
 
 /// The built-in grammar's source, `grammar/url.pest`.
 pub const BUILTIN_GRAMMAR: &str = include_str!("../grammar/url.pest");
@@ -24,7 +23,10 @@ pub const BUILTIN_GRAMMAR: &str = include_str!("../grammar/url.pest");
 /// ```
 pub struct RuntimeGrammar {
     vm: Vm,
-    rules: HashSet<String>,
+    /// Each rule's number, by name.
+    rules: HashMap<String, u16>,
+    /// Each rule's name, by number.
+    names: Vec<String>,
 }
 
 impl std::fmt::Debug for RuntimeGrammar {
@@ -45,10 +47,17 @@ impl RuntimeGrammar {
                 .collect::<Vec<_>>()
                 .join("\n")
         })?;
-        let names = rules.iter().map(|r| r.name.clone()).collect();
+        let mut names: Vec<String> = rules.iter().map(|r| r.name.clone()).collect();
+        names.push("EOI".to_owned());
+        let numbers = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| (name.clone(), u16::try_from(i).unwrap_or(u16::MAX)))
+            .collect();
         Ok(RuntimeGrammar {
             vm: Vm::new(rules),
-            rules: names,
+            rules: numbers,
+            names,
         })
     }
 
@@ -58,7 +67,7 @@ impl RuntimeGrammar {
         Production::ALL
             .iter()
             .copied()
-            .filter(|p| *p != Production::Eoi && !self.rules.contains(p.name()))
+            .filter(|p| *p != Production::Eoi && !self.rules.contains_key(p.name()))
             .collect()
     }
 
@@ -107,42 +116,29 @@ struct Source<'v> {
     grammar: &'v RuntimeGrammar,
 }
 
-impl<'v> Productions<'v> for Source<'v> {
-    type Rule = &'v str;
-
-    fn parse(&self, entry: Production, input: &'v str) -> Option<Pairs<'v, &'v str>> {
+impl Productions for Source<'_> {
+    fn parse_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
         // pest_vm panics on an undefined rule: a grammar without this production has no reading.
-        if !self.grammar.rules.contains(entry.name()) {
-            return None;
+        if !self.grammar.rules.contains_key(entry.name()) {
+            return false;
         }
-        self.grammar.vm.parse(entry.name(), input).ok()
+        let Ok(pairs) = self.grammar.vm.parse(entry.name(), input) else {
+            return false;
+        };
+        let rules = &self.grammar.rules;
+        let rule = |name: &str| {
+            let number = rules.get(name).copied().unwrap_or(u16::MAX);
+            (number, Production::from_name(name))
+        };
+        push_pairs(pairs, &rule, tokens);
+        true
     }
 
-    fn production(&self, rule: &'v str) -> Option<Production> {
-        Production::from_name(rule)
-    }
-
-    fn children_of(
-        &self,
-        entry: Production,
-        input: &str,
-    ) -> Option<Vec<(Production, Range<usize>)>> {
-        if !self.grammar.rules.contains(entry.name()) {
-            return None;
-        }
-        let node = self.grammar.vm.parse(entry.name(), input).ok()?.next()?;
-        node.into_inner()
-            .map(|child| {
-                let span = child.as_span();
-                Some((
-                    Production::from_name(child.as_rule())?,
-                    span.start()..span.end(),
-                ))
-            })
-            .collect()
-    }
-
-    fn rule_name(&self, rule: &'v str) -> String {
-        rule.to_owned()
+    fn rule_name(&self, rule: u16) -> String {
+        self.grammar
+            .names
+            .get(usize::from(rule))
+            .cloned()
+            .unwrap_or_default()
     }
 }

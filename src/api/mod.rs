@@ -17,7 +17,8 @@ use encoding_rs::{Encoding, UTF_8};
 
 use crate::build;
 use crate::error::{ParseError, ParseErrorKind, ValidationError};
-use crate::grammar::{Compiled, Productions, Tree};
+use crate::fast::Generated;
+use crate::grammar::{Compiled, Engine, Productions, Tree};
 use crate::input::Input;
 use crate::record::{HostKind, Record};
 
@@ -70,7 +71,7 @@ impl Url {
         encoding: &'static Encoding,
     ) -> Result<Url, ParseError> {
         let input = Input::new(input);
-        let record = build::parse(&Compiled, &input, base.map(|b| &b.record), None, encoding)?;
+        let record = build::parse(&Generated, &input, base.map(|b| &b.record), None, encoding)?;
         Ok(Url { record })
     }
 
@@ -102,16 +103,38 @@ impl Url {
         let input = Input::new(input);
         let sink: &mut dyn FnMut(ValidationError) = &mut on_error;
         let base = base.map(|b| &b.record);
-        let record = build::parse(&Compiled, &input, base, Some(sink), UTF_8)?;
+        let record = build::parse(&Generated, &input, base, Some(sink), UTF_8)?;
         Ok(Url { record })
+    }
+
+    /// [`Url::parse_traced`] with the productions of a chosen [`Engine`].
+    ///
+    /// ```
+    /// use pegurl::{Engine, Url};
+    /// let generated = Url::parse_traced_with_engine("http://h/p", None, Engine::Generated);
+    /// let derived = Url::parse_traced_with_engine("http://h/p", None, Engine::PestDerive);
+    /// assert_eq!(generated.0?, derived.0?);
+    /// assert_eq!(generated.1, derived.1);
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn parse_traced_with_engine(
+        input: &str,
+        base: Option<&Url>,
+        engine: Engine,
+    ) -> (Result<Url, ParseError>, Vec<Tree>) {
+        let input = Input::new(input);
+        match engine {
+            Engine::Generated => Url::parse_traced_with_source(&Generated, &input, base),
+            Engine::PestDerive => Url::parse_traced_with_source(&Compiled, &input, base),
+        }
     }
 
     /// Parses a preprocessed input with any source of productions (the built-in grammar, or
     /// one loaded at run time).
     #[cfg(feature = "vm")]
-    pub(crate) fn parse_with_source<'i, S: Productions<'i>>(
+    pub(crate) fn parse_with_source<S: Productions>(
         source: &S,
-        input: &'i Input<'_>,
+        input: &Input<'_>,
         base: Option<&Url>,
     ) -> Result<Url, ParseError> {
         let record = build::parse(source, input, base.map(|b| &b.record), None, UTF_8)?;
@@ -131,12 +154,12 @@ impl Url {
     /// ```
     pub fn parse_traced(input: &str, base: Option<&Url>) -> (Result<Url, ParseError>, Vec<Tree>) {
         let input = Input::new(input);
-        Url::parse_traced_with_source(&Compiled, &input, base)
+        Url::parse_traced_with_source(&Generated, &input, base)
     }
 
-    pub(crate) fn parse_traced_with_source<'i, S: Productions<'i>>(
+    pub(crate) fn parse_traced_with_source<S: Productions>(
         source: &S,
-        input: &'i Input<'_>,
+        input: &Input<'_>,
         base: Option<&Url>,
     ) -> (Result<Url, ParseError>, Vec<Tree>) {
         let (record, trees) = build::parse_traced(source, input, base.map(|b| &b.record));

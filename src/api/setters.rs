@@ -2,7 +2,8 @@
 
 use crate::build::{self, Setter};
 use crate::error::{ParseError, SetterError};
-use crate::grammar::{Compiled, Productions};
+use crate::fast::Generated;
+use crate::grammar::Productions;
 use crate::input::Input;
 use crate::percent;
 use crate::record::Parts;
@@ -27,7 +28,7 @@ impl Url {
             SetterPlan::Href(value) => self.set_href(&value).map_err(SetterError::from),
             SetterPlan::Parse(setter, value) => {
                 let input = Input::for_setter(&value);
-                self.apply_setter(&Compiled, setter, &input)
+                self.apply_setter(&Generated, setter, &input)
             }
         })
     }
@@ -55,11 +56,11 @@ impl Url {
     }
 
     /// Runs a setter's entry rule on a preprocessed value with any source of productions.
-    pub(crate) fn apply_setter<'i, S: Productions<'i>>(
+    pub(crate) fn apply_setter<S: Productions>(
         &mut self,
         source: &S,
         setter: Setter,
-        input: &'i Input<'_>,
+        input: &Input<'_>,
     ) -> Result<(), SetterError> {
         let (record, result) = build::set(source, &self.record, setter, input, None);
         if let Some(record) = record {
@@ -149,7 +150,7 @@ impl Url {
 
     fn run_setter(&mut self, setter: Setter, value: &str) -> Result<(), SetterError> {
         let input = Input::for_setter(value);
-        self.apply_setter(&Compiled, setter, &input)
+        self.apply_setter(&Generated, setter, &input)
     }
 
     /// "If this's URL cannot have a username/password/port, then return." Then "set the

@@ -9,9 +9,9 @@ use crate::grammar::{Production, Productions};
 use crate::percent::{self, USERINFO};
 use crate::record::default_port;
 
-impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `authority` and `non_special_authority`: credentials, host and port, written after "//".
-    pub(super) fn authority(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    pub(super) fn authority(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let within = self.production(&node).unwrap_or(Production::Authority);
         let whole = span(&node);
         let (mut credentials, mut host, mut port) = (None, None, None);
@@ -65,7 +65,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// `credentials` and `non_special_credentials`: "Invalid-credentials validation error", then
     /// username and password UTF-8 percent-encoded with the userinfo percent-encode set. An "@"
     /// before the last is kept as "%40", and every ":" after the first is encoded.
-    fn credentials(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    fn credentials(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let within = self.production(&node).unwrap_or(Production::Credentials);
         // The grammar ends credentials with the authority's last "@".
         let last_at = span(&node).end - 1;
@@ -113,7 +113,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
     /// `port` and `non_special_port`: ASCII digits, at most 65535; the scheme's default port
     /// becomes null.
-    fn port(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    fn port(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let text = node.as_str();
         let at = span(&node);
         // "Otherwise, port-invalid validation error, return failure."

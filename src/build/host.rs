@@ -17,9 +17,9 @@ use crate::grammar::Productions;
 use crate::percent::{self, C0_CONTROL};
 use crate::record::HostKind;
 
-impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `host` and `opaque_host`: host-parse the leaf and write its serialization.
-    pub(super) fn host(&mut self, node: Node<'i, S>, opaque: bool) -> Result<(), ParseError> {
+    pub(super) fn host(&mut self, node: Node<'_>, opaque: bool) -> Result<(), ParseError> {
         let at = span(&node);
         let text = node.as_str();
         let (kind, serialized) = self.host_parser(text, at, opaque)?;
@@ -28,7 +28,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     }
 
     /// `file_host`: the [file host state](https://url.spec.whatwg.org/#file-host-state).
-    pub(super) fn file_host(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    pub(super) fn file_host(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let at = span(&node);
         let text = node.as_str();
         // "If state override is not given and buffer is a Windows drive letter,

@@ -9,19 +9,20 @@ use super::Builder;
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
 
-impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// Parses `domain` (which ends in a number) as an IPv4 address; errors are reported at `at`,
     /// the host's span in the input.
     pub(super) fn ipv4(&mut self, domain: &str, at: Range<usize>) -> Result<Ipv4Addr, ParseError> {
         // The domain is a derived string, not the input: run the `ipv4` rule on it.
-        let children = self
+        let tree = self
             .source
-            .children_of(Production::Ipv4, domain)
+            .parse(Production::Ipv4, domain)
             .ok_or_else(|| self.unexpected(Production::Ipv4, None))?;
-        let mut parts: Vec<(Production, &str)> = children
-            .into_iter()
-            .filter(|(p, _)| *p != Production::Eoi)
-            .map(|(p, range)| (p, &domain[range]))
+        let mut parts: Vec<(Option<Production>, &str)> = tree
+            .root()
+            .children()
+            .filter(|node| node.production() != Some(Production::Eoi))
+            .map(|node| (node.production(), node.as_str()))
             .collect();
         // "If the last item in parts is the empty string, then: IPv4-empty-part validation error.
         // If parts's size is greater than 1, then remove the last item from parts."
@@ -44,11 +45,11 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         for (i, &(p, text)) in parts.iter().enumerate() {
             // The IPv4 number parser, by the radix the grammar found.
             let (digits, radix) = match p {
-                Production::Ipv4Hex => (&text[2..], 16),
-                Production::Ipv4Octal => (&text[1..], 8),
-                Production::Ipv4Decimal => (text, 10),
+                Some(Production::Ipv4Hex) => (&text[2..], 16),
+                Some(Production::Ipv4Octal) => (&text[1..], 8),
+                Some(Production::Ipv4Decimal) => (text, 10),
                 // "If result is failure, IPv4-non-numeric-part validation error, return failure."
-                Production::Ipv4NonNumeric => {
+                Some(Production::Ipv4NonNumeric) => {
                     return Err(self.fail(ErrorCode::Ipv4NonNumericPart, at));
                 }
                 _ => return Err(self.unexpected(Production::Ipv4, None)),

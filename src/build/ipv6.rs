@@ -7,7 +7,7 @@ use super::Builder;
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::Productions;
 
-impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// IPv6-parses `input`, which starts at byte `at` of the preprocessed input.
     pub(super) fn ipv6(&mut self, input: &str, at: usize) -> Result<Ipv6Addr, ParseError> {
         let mut leading_zeros = Vec::new();

@@ -18,27 +18,24 @@ mod url;
 use std::ops::Range;
 
 use encoding_rs::Encoding;
-use pest::iterators::Pair;
 
 use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
 use crate::record::{HostKind, Record};
+use crate::tokens::{Matched, Node, Nodes};
 
 pub(crate) use authority::port_number;
 pub(crate) use host::{domain_to_ascii, ends_in_a_number};
 pub(crate) use setters::{set, Setter};
 
-/// A node of the tree a source of productions returns.
-type Node<'i, S> = Pair<'i, <S as Productions<'i>>::Rule>;
-
 /// Where validation errors go, as they arise; None when nobody listens.
 pub(crate) type Sink<'e> = Option<&'e mut dyn FnMut(ValidationError)>;
 
 /// Parses `input` against `base` with the productions of `source`: the basic URL parser.
-pub(crate) fn parse<'i, S: Productions<'i>>(
+pub(crate) fn parse<S: Productions>(
     source: &S,
-    input: &'i Input<'_>,
+    input: &Input<'_>,
     base: Option<&Record>,
     errors: Sink<'_>,
     encoding: &'static Encoding,
@@ -49,9 +46,9 @@ pub(crate) fn parse<'i, S: Productions<'i>>(
 }
 
 /// [`parse`], recording the tree of every entry rule the builder ran (in order).
-pub(crate) fn parse_traced<'i, S: Productions<'i>>(
+pub(crate) fn parse_traced<S: Productions>(
     source: &S,
-    input: &'i Input<'_>,
+    input: &Input<'_>,
     base: Option<&Record>,
 ) -> (Result<Record, ParseError>, Vec<crate::grammar::Tree>) {
     let mut builder = Builder::new(source, input, base, None);
@@ -62,7 +59,7 @@ pub(crate) fn parse_traced<'i, S: Productions<'i>>(
 }
 
 /// The state of one parse: the record being written, and what the spec's state machine knows.
-pub(crate) struct Builder<'i, 's, 'e, S: Productions<'i>> {
+pub(crate) struct Builder<'i, 's, 'e, S: Productions> {
     source: &'s S,
     /// The preprocessed input the grammar runs on.
     text: &'i str,
@@ -82,7 +79,7 @@ pub(crate) struct Builder<'i, 's, 'e, S: Productions<'i>> {
     trace: Option<Vec<crate::grammar::Tree>>,
 }
 
-impl<'i, 's, 'e, S: Productions<'i>> Builder<'i, 's, 'e, S> {
+impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     /// A builder with an empty record.
     fn new(
         source: &'s S,
@@ -122,7 +119,7 @@ impl<'i, 's, 'e, S: Productions<'i>> Builder<'i, 's, 'e, S> {
     fn basic_url_parser(&mut self) -> Result<(), ParseError> {
         self.preprocessing();
         let tree = self.run(Production::Url)?;
-        self.url(tree)
+        self.url(tree.root())
     }
 
     /// Whether anyone listens for validation errors (work done only to report them is skipped
@@ -176,49 +173,47 @@ impl<'i, 's, 'e, S: Productions<'i>> Builder<'i, 's, 'e, S> {
     }
 
     /// The production a node stands for.
-    fn production(&self, node: &Node<'i, S>) -> Option<Production> {
-        self.source.production(node.as_rule())
+    fn production(&self, node: &Node<'_>) -> Option<Production> {
+        node.production()
     }
 
     /// The error for a tree the builder does not know, naming the production.
-    fn unexpected(&self, within: Production, node: Option<&Node<'i, S>>) -> ParseError {
+    fn unexpected(&self, within: Production, node: Option<&Node<'_>>) -> ParseError {
         let span = node.map_or(0..0, span);
         self.fail_silently(ParseErrorKind::Grammar(within.name()), span)
     }
 
-    /// Runs `entry` on the whole preprocessed input and returns its one node.
-    fn run(&mut self, entry: Production) -> Result<Node<'i, S>, ParseError> {
-        let mut pairs = self
+    /// Runs `entry` on the whole preprocessed input and returns its tree.
+    fn run(&mut self, entry: Production) -> Result<Matched<'i>, ParseError> {
+        let tree = self
             .source
             .parse(entry, self.text)
             .ok_or_else(|| self.unexpected(entry, None))?;
-        let node = pairs.next().ok_or_else(|| self.unexpected(entry, None))?;
         if let Some(trace) = self.trace.as_mut() {
             let source = self.source;
             let input = self.input;
             let name = |rule| source.rule_name(rule);
             let span = |s| input.original_span(s);
-            trace.push(crate::grammar::Tree::of(&node, &name, &span, 0));
+            trace.push(crate::grammar::Tree::of(tree.root(), &name, &span, 0));
         }
-        Ok(node)
+        Ok(tree)
     }
 
     /// Runs `entry` on the input and checks that it reads exactly `like`'s span.
-    fn reread(&mut self, entry: Production, like: &Node<'i, S>) -> Result<Node<'i, S>, ParseError> {
-        let node = self.run(entry)?;
-        if span(&node) != span(like) {
-            return Err(self.unexpected(entry, Some(&node)));
+    fn reread(&mut self, entry: Production, like: &Node<'_>) -> Result<Matched<'i>, ParseError> {
+        let tree = self.run(entry)?;
+        if tree.root().span() != like.span() {
+            return Err(self.unexpected(entry, Some(&tree.root())));
         }
-        Ok(node)
+        Ok(tree)
     }
 
     /// The children of a node, each with its production; an unnamed rule is an error.
-    fn children(&self, node: Node<'i, S>) -> Children<'i, 's, S> {
+    fn children<'t>(&self, node: Node<'t>) -> Children<'t, 'i> {
         Children {
-            source: self.source,
             input: self.input,
-            within: self.production(&node).unwrap_or(Production::Url),
-            inner: node.into_inner(),
+            within: node.production().unwrap_or(Production::Url),
+            inner: node.children(),
         }
     }
 
@@ -323,25 +318,24 @@ fn invalid_url_units(text: &str) -> Vec<(usize, bool, usize)> {
 
 /// The children of a node, lazily: (production, node), end of input left out, an unnamed rule
 /// an error naming the production it is in.
-pub(crate) struct Children<'i, 's, S: Productions<'i>> {
-    source: &'s S,
+pub(crate) struct Children<'t, 'i> {
     input: &'i Input<'i>,
     within: Production,
-    inner: pest::iterators::Pairs<'i, S::Rule>,
+    inner: Nodes<'t>,
 }
 
-impl<'i, S: Productions<'i>> Iterator for Children<'i, '_, S> {
-    type Item = Result<(Production, Node<'i, S>), ParseError>;
+impl<'t> Iterator for Children<'t, '_> {
+    type Item = Result<(Production, Node<'t>), ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             let child = self.inner.next()?;
-            return Some(match self.source.production(child.as_rule()) {
+            return Some(match child.production() {
                 Some(Production::Eoi) => continue,
                 Some(p) => Ok((p, child)),
                 None => Err(ParseError {
                     kind: ParseErrorKind::Grammar(self.within.name()),
-                    span: self.input.original_span(span(&child)),
+                    span: self.input.original_span(child.span()),
                 }),
             });
         }
@@ -349,46 +343,31 @@ impl<'i, S: Productions<'i>> Iterator for Children<'i, '_, S> {
 }
 
 /// The span of a node in the preprocessed input.
-fn span<R: pest::RuleType>(node: &Pair<'_, R>) -> Range<usize> {
-    let s = node.as_span();
-    s.start()..s.end()
+fn span(node: &Node<'_>) -> Range<usize> {
+    node.span()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grammar::Compiled;
+    use crate::tokens::Token;
 
     /// The compiled grammar with its productions renamed wrongly, as a modified grammar might.
     struct Miswired(fn(Production) -> Option<Production>);
 
-    impl<'i> Productions<'i> for Miswired {
-        type Rule = <Compiled as Productions<'i>>::Rule;
-
-        fn parse(
-            &self,
-            entry: Production,
-            input: &'i str,
-        ) -> Option<pest::iterators::Pairs<'i, Self::Rule>> {
-            Compiled.parse(entry, input)
+    impl Productions for Miswired {
+        fn parse_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
+            if !Compiled.parse_into(entry, input, tokens) {
+                return false;
+            }
+            for token in tokens.iter_mut() {
+                token.production = token.production.and_then(self.0);
+            }
+            true
         }
 
-        fn production(&self, rule: Self::Rule) -> Option<Production> {
-            Compiled.production(rule).and_then(self.0)
-        }
-
-        fn children_of(
-            &self,
-            entry: Production,
-            input: &str,
-        ) -> Option<Vec<(Production, Range<usize>)>> {
-            let children = Compiled.children_of(entry, input)?;
-            children
-                .into_iter()
-                .map(|(p, r)| Some(((self.0)(p)?, r)))
-                .collect()
-        }
-        fn rule_name(&self, rule: Self::Rule) -> String {
+        fn rule_name(&self, rule: u16) -> String {
             Compiled.rule_name(rule)
         }
     }

@@ -8,10 +8,10 @@ use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
 use crate::percent::{self, C0_CONTROL, PATH};
 
-impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `special_path`: the path after a special URL's host. The path start state reads the
     /// end of input, "?" or "#" as the empty segment.
-    pub(super) fn special_path(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    pub(super) fn special_path(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let empty = node.as_str().is_empty();
         self.path(node)?;
         if empty && self.path_is_empty() {
@@ -22,7 +22,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
     /// Every path production (`special_path`, `special_path_absolute`, `special_path_relative`,
     /// `path`, `path_absolute`, `path_relative`): its segments, in the path state.
-    pub(super) fn path(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    pub(super) fn path(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let within = self.production(&node).unwrap_or(Production::Path);
         let mut segments = self.children(node).peekable();
         while let Some(next) = segments.next() {
@@ -64,7 +64,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     }
 
     /// One segment of the path state, whose buffer is `content`.
-    fn path_segment(&mut self, node: &Node<'i, S>, content: &str, followed_by_slash: bool) {
+    fn path_segment(&mut self, node: &Node<'_>, content: &str, followed_by_slash: bool) {
         // Every code point is checked as it is appended to buffer.
         self.url_units(content, span(node).end - content.len());
         if is_double_dot_segment(content) {
@@ -97,7 +97,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
     /// `opaque_path`: UTF-8 percent-encoded with the C0 control percent-encode set; a space
     /// just before "?" or "#" becomes "%20".
-    pub(super) fn opaque_path(&mut self, node: Node<'i, S>) {
+    pub(super) fn opaque_path(&mut self, node: Node<'_>) {
         self.url_units(node.as_str(), span(&node).start);
         self.out.opaque_path = true;
         let text = node.as_str();

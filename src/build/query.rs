@@ -10,11 +10,11 @@ use crate::error::ParseError;
 use crate::grammar::Productions;
 use crate::percent::{self, FRAGMENT, QUERY, SPECIAL_QUERY};
 
-impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `query`: "Let queryPercentEncodeSet be the special-query percent-encode set if url is
     /// special; otherwise the query percent-encode set. Percent-encode after encoding, with
     /// encoding, buffer, and queryPercentEncodeSet, and append the result to url's query."
-    pub(super) fn query(&mut self, node: Node<'i, S>) {
+    pub(super) fn query(&mut self, node: Node<'_>) {
         self.url_units(node.as_str(), span(&node).start);
         // "If encoding is not UTF-8 and one of the following is true: url is not special; url's
         // scheme is "ws" or "wss", then set encoding to UTF-8."
@@ -48,7 +48,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
     /// `fragment`: "UTF-8 percent-encode c using the fragment percent-encode set and append the
     /// result to url's fragment."
-    pub(super) fn fragment(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    pub(super) fn fragment(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         self.url_units(node.as_str(), span(&node).start);
         let out = &mut self.out.serialization;
         out.push('#');

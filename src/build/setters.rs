@@ -23,7 +23,7 @@ pub(crate) enum Setter {
 
 /// Runs `setter` with `value` on `record`: the new record, if any (a host setter may set the host
 /// and then fail at its port), and whether the value was taken or why it was ignored.
-pub(crate) fn set<'i, S: Productions<'i>>(
+pub(crate) fn set<'i, S: Productions>(
     source: &S,
     record: &Record,
     setter: Setter,
@@ -37,7 +37,7 @@ pub(crate) fn set<'i, S: Productions<'i>>(
 }
 
 /// The setter's steps on the record's parts; on failure, the parts to keep if they changed.
-fn run<'i, S: Productions<'i>>(
+fn run<'i, S: Productions>(
     source: &S,
     record: &Record,
     setter: Setter,
@@ -77,9 +77,10 @@ fn run<'i, S: Productions<'i>>(
             builder.set_pathname(&mut parts).map_err(no_change)?;
         }
         Setter::Search => {
-            let node = builder
+            let tree = builder
                 .run(Production::SetSearch)
                 .map_err(|e| no_change(e.into()))?;
+            let node = tree.root();
             builder.query(node);
             parts.query = builder
                 .out
@@ -87,9 +88,10 @@ fn run<'i, S: Productions<'i>>(
                 .map(|q| builder.out.serialization[q].to_owned());
         }
         Setter::Hash => {
-            let node = builder
+            let tree = builder
                 .run(Production::SetHash)
                 .map_err(|e| no_change(e.into()))?;
+            let node = tree.root();
             for child in builder.children(node) {
                 let (_, fragment) = child.map_err(|e| no_change(e.into()))?;
                 builder
@@ -105,13 +107,14 @@ fn run<'i, S: Productions<'i>>(
     Ok(parts.assemble())
 }
 
-impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// The [scheme state](https://url.spec.whatwg.org/#scheme-state) with a state override.
     fn set_protocol(&mut self, parts: &mut Parts) -> Result<(), SetterError> {
         // "Otherwise, return failure." (scheme start state and scheme state)
-        let node = self
+        let tree = self
             .run(Production::SetProtocol)
             .map_err(|_| SetterError::Invalid(None))?;
+        let node = tree.root();
         let mut scheme = None;
         for child in self.children(node) {
             if let (Production::Scheme, s) = child? {
@@ -145,7 +148,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         if self.file {
             // "If state override is given and url's scheme is "file", then decrease pointer by 1
             // and set state to file host state."
-            let node = self.run(Production::SetFileHost)?;
+            let tree = self.run(Production::SetFileHost)?;
+            let node = tree.root();
             for child in self.children(node) {
                 let (_, host) = child?;
                 let text = host.as_str();
@@ -170,7 +174,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         } else {
             Production::SetOpaqueHost
         };
-        let node = self.run(entry)?;
+        let tree = self.run(entry)?;
+        let node = tree.root();
         let mut host = None;
         let mut port = None;
         for child in self.children(node) {
@@ -217,7 +222,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// The [port state](https://url.spec.whatwg.org/#port-state) with a state override.
     /// (The API checks "If the given value is the empty string" before this runs.)
     fn set_port(&mut self, parts: &mut Parts) -> Result<(), SetterError> {
-        let node = self.run(Production::SetPort)?;
+        let tree = self.run(Production::SetPort)?;
+        let node = tree.root();
         for child in self.children(node) {
             let (_, port) = child?;
             self.setter_port(port, parts)?;
@@ -229,11 +235,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// integer, port-out-of-range validation error, return failure. Set url's port to null, if
     /// port is url's scheme's default port; otherwise to port." "If state override is given,
     /// then return failure."
-    fn setter_port(
-        &mut self,
-        port: super::Node<'i, S>,
-        parts: &mut Parts,
-    ) -> Result<(), SetterError> {
+    fn setter_port(&mut self, port: super::Node<'_>, parts: &mut Parts) -> Result<(), SetterError> {
         let text = port.as_str();
         // "If state override is given, then return failure." (No validation error is named.)
         if text.is_empty() {
@@ -267,7 +269,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         } else {
             Production::SetPathname
         };
-        let node = self.run(entry)?;
+        let tree = self.run(entry)?;
+        let node = tree.root();
         self.path(node)?;
         parts.path = std::mem::take(&mut self.out.serialization);
         Ok(())

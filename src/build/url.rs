@@ -6,9 +6,9 @@ use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
 use crate::record::Record;
 
-impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
+impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `url`: a body, then the query and the fragment.
-    pub(super) fn url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    pub(super) fn url(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let mut children = self.children(node);
         let (kind, body) = children
             .next()
@@ -53,7 +53,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     }
 
     /// `file_url`: "file:" then the file state.
-    fn file_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    fn file_url(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let at = span(&node).start;
         let mut hier = None;
         for child in self.children(node) {
@@ -67,7 +67,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         let hier = hier.ok_or_else(|| self.unexpected(Production::FileUrl, None))?;
         // "If remaining does not start with "//", special-scheme-missing-following-solidus
         // validation error." The grammar's `file_slashes` takes two slashes of either kind.
-        let two_solidi = hier.clone().into_inner().next().is_some_and(|first| {
+        let two_solidi = hier.children().next().is_some_and(|first| {
             self.production(&first) == Some(Production::FileSlashes) && first.as_str() == "//"
         });
         if !two_solidi {
@@ -81,8 +81,8 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     }
 
     /// `special_url`: a special scheme, slashes, an authority and a path.
-    fn special_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
-        let whole = node.clone();
+    fn special_url(&mut self, node: Node<'_>) -> Result<(), ParseError> {
+        let whole = node;
         let (mut scheme, mut slashes, mut authority, mut path) = (None, None, None, None);
         for child in self.children(node) {
             let (p, child) = child?;
@@ -117,7 +117,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
     /// `special_slashes`: the special authority slashes and ignore slashes states report every
     /// slash beyond a leading "//", and a missing "//".
-    fn special_slashes(&mut self, slashes: Option<&Node<'i, S>>, at: usize) {
+    fn special_slashes(&mut self, slashes: Option<&Node<'_>>, at: usize) {
         if !self.wants_errors() {
             return;
         }
@@ -145,7 +145,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
     /// `non_special_url`: a scheme that is not special, then an authority, a path or an opaque
     /// path.
-    fn non_special_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    fn non_special_url(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         for child in self.children(node) {
             let (p, child) = child?;
             match p {
@@ -166,7 +166,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
     /// The [no scheme state](https://url.spec.whatwg.org/#no-scheme-state). Returns false when
     /// the result is the base with a new fragment (a base with an opaque path).
-    fn no_scheme(&mut self, body: Node<'i, S>, fragment_only: bool) -> Result<bool, ParseError> {
+    fn no_scheme(&mut self, body: Node<'_>, fragment_only: bool) -> Result<bool, ParseError> {
         let at = span(&body).start;
         let base = match self.base {
             // "If base is null, or base has an opaque path and c is not U+0023 (#),
@@ -190,21 +190,24 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
         }
         if base.scheme() == "file" {
             // "Otherwise, set state to file state and decrease pointer by 1."
-            let hier = self.reread(Production::FileHierPart, &body)?;
+            let tree = self.reread(Production::FileHierPart, &body)?;
+            let hier = tree.root();
             self.file_hier_part(hier)?;
         } else if base.is_special() {
             // "Otherwise, if base's scheme is not "file", set state to relative state".
             self.relative_url(body)?;
         } else {
-            let relative = self.reread(Production::NonSpecialRelativeUrl, &body)?;
+            let tree = self.reread(Production::NonSpecialRelativeUrl, &body)?;
+            let relative = tree.root();
             self.relative_url(relative)?;
         }
         Ok(true)
     }
 
     /// `same_scheme_relative_url`: `http:x` against an "http" base, read from the start.
-    fn same_scheme_relative_url(&mut self, like: &Node<'i, S>) -> Result<(), ParseError> {
-        let node = self.reread(Production::SameSchemeRelativeUrl, like)?;
+    fn same_scheme_relative_url(&mut self, like: &Node<'_>) -> Result<(), ParseError> {
+        let tree = self.reread(Production::SameSchemeRelativeUrl, like)?;
+        let node = tree.root();
         for child in self.children(node) {
             let (p, child) = child?;
             match p {
@@ -227,7 +230,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// `relative_url` and `non_special_relative_url`: the
     /// [relative state](https://url.spec.whatwg.org/#relative-state) and
     /// [relative slash state](https://url.spec.whatwg.org/#relative-slash-state).
-    fn relative_url(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    fn relative_url(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let within = self.production(&node).unwrap_or(Production::RelativeUrl);
         let base = self.base.ok_or_else(|| self.unexpected(within, None))?;
         let mut children = self.children(node).peekable();
@@ -291,7 +294,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
     /// `authority_slashes`: a "\" is an invalid-reverse-solidus (relative state and relative
     /// slash state); slashes after the first two are ignored, each with an error.
-    fn authority_slashes(&mut self, node: &Node<'i, S>) {
+    fn authority_slashes(&mut self, node: &Node<'_>) {
         if !self.wants_errors() {
             return;
         }
@@ -309,7 +312,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// `file_hier_part`: the [file state](https://url.spec.whatwg.org/#file-state), the
     /// [file slash state](https://url.spec.whatwg.org/#file-slash-state) and the
     /// [file host state](https://url.spec.whatwg.org/#file-host-state).
-    fn file_hier_part(&mut self, node: Node<'i, S>) -> Result<(), ParseError> {
+    fn file_hier_part(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let base = self.base.filter(|b| b.scheme() == "file");
         let mut children = self.children(node).peekable();
         if self.out.serialization.is_empty() {
@@ -364,11 +367,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
 
     /// One slash, then a path: the [file slash state](https://url.spec.whatwg.org/#file-slash-state)
     /// when c is not a slash.
-    fn file_slash_path(
-        &mut self,
-        path: Node<'i, S>,
-        base: Option<&Record>,
-    ) -> Result<(), ParseError> {
+    fn file_slash_path(&mut self, path: Node<'_>, base: Option<&Record>) -> Result<(), ParseError> {
         match base {
             // "If base is non-null and base's scheme is "file", then: Set url's host to base's
             // host."
@@ -397,7 +396,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     /// when c is not a slash, "?", "#" or the end.
     fn file_relative_path(
         &mut self,
-        path: Node<'i, S>,
+        path: Node<'_>,
         base: Option<&Record>,
     ) -> Result<(), ParseError> {
         match base {
@@ -422,7 +421,7 @@ impl<'i, S: Productions<'i>> Builder<'i, '_, '_, S> {
     }
 
     /// `file_slashes`: each "\" in a file URL's slashes is an invalid-reverse-solidus.
-    fn file_slashes(&mut self, node: &Node<'i, S>) {
+    fn file_slashes(&mut self, node: &Node<'_>) {
         if !self.wants_errors() {
             return;
         }

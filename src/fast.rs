@@ -1,0 +1,243 @@
+//! The parser build.rs generates from `grammar/url.pest` (see build.rs), and the few byte-level
+//! operations its rule functions are written in. It makes the same tokens as pest_derive's parser
+//! of the same grammar; `tests/runtime.rs` checks that on every conformance input.
+
+use crate::grammar::{Production, Productions};
+use crate::tokens::Token;
+
+/// Rules called inside an `@` rule make no tokens.
+const ATOMIC: u8 = 2;
+/// Inside a `$` rule, rules make tokens.
+const COMPOUND_ATOMIC: u8 = 1;
+/// A `!` rule undoes an outer `@`.
+const NON_ATOMIC: u8 = 0;
+
+const T: bool = true;
+const F: bool = false;
+
+include!(concat!(env!("OUT_DIR"), "/url_grammar.rs"));
+
+/// The built-in grammar, compiled by build.rs into byte-level functions.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Generated;
+
+impl Productions for Generated {
+    fn parse_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
+        let mut parser = Parser {
+            bytes: input.as_bytes(),
+            text: input,
+            pos: 0,
+            out: tokens,
+            atomicity: NON_ATOMIC,
+            lookahead: false,
+        };
+        run(&mut parser, entry)
+    }
+
+    fn rule_name(&self, rule: u16) -> String {
+        RULE_NAMES
+            .get(usize::from(rule))
+            .map_or_else(String::new, |n| (*n).to_owned())
+    }
+}
+
+/// The state of one run: where it is, the tokens so far, and whether rules make tokens here.
+pub(crate) struct Parser<'i, 'o> {
+    bytes: &'i [u8],
+    text: &'i str,
+    pos: usize,
+    out: &'o mut Vec<Token>,
+    atomicity: u8,
+    lookahead: bool,
+}
+
+/// Where a rule or sequence started: the position and the number of tokens.
+#[derive(Clone, Copy)]
+struct Mark {
+    pos: usize,
+    len: usize,
+    /// Whether the rule pushed a token at `len`.
+    pushed: bool,
+}
+
+impl Parser<'_, '_> {
+    /// Starts a rule: pushes its token unless inside an `@` rule or a lookahead.
+    #[inline(always)]
+    fn open(&mut self, rule: u16) -> Mark {
+        let mark = Mark {
+            pos: self.pos,
+            len: self.out.len(),
+            pushed: !self.lookahead && self.atomicity != ATOMIC,
+        };
+        if mark.pushed {
+            self.out.push(Token {
+                production: RULE_PRODUCTIONS[usize::from(rule)],
+                rule,
+                start: self.pos,
+                end: self.pos,
+                next: 0,
+            });
+        }
+        mark
+    }
+
+    /// Ends a rule: completes its token, or undoes everything since `mark` when it failed.
+    #[inline(always)]
+    fn close(&mut self, mark: Mark, ok: bool) -> bool {
+        if !ok {
+            return self.reset(mark);
+        }
+        if mark.pushed {
+            let next = self.out.len();
+            let token = &mut self.out[mark.len];
+            token.end = self.pos;
+            token.next = next;
+        }
+        true
+    }
+
+    /// Sets the atomicity and returns the one before.
+    #[inline(always)]
+    fn enter(&mut self, atomicity: u8) -> u8 {
+        std::mem::replace(&mut self.atomicity, atomicity)
+    }
+
+    /// The position and token count, to go back to.
+    #[inline(always)]
+    fn mark(&self) -> Mark {
+        Mark {
+            pos: self.pos,
+            len: self.out.len(),
+            pushed: false,
+        }
+    }
+
+    /// Goes back to `mark`; always false (the failure of what started there).
+    #[inline(always)]
+    fn reset(&mut self, mark: Mark) -> bool {
+        self.pos = mark.pos;
+        self.out.truncate(mark.len);
+        false
+    }
+
+    /// Starts a lookahead: no tokens inside; returns what to restore.
+    #[inline(always)]
+    fn look(&mut self) -> (Mark, bool) {
+        (self.mark(), std::mem::replace(&mut self.lookahead, true))
+    }
+
+    /// Ends a lookahead: back to where it started.
+    #[inline(always)]
+    fn unlook(&mut self, (mark, lookahead): (Mark, bool)) {
+        self.reset(mark);
+        self.lookahead = lookahead;
+    }
+
+    /// One byte of `class`.
+    #[inline(always)]
+    fn class(&mut self, class: &[bool; 256]) -> bool {
+        match self.bytes.get(self.pos) {
+            Some(&b) if class[usize::from(b)] => {
+                self.pos += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Bytes of `class`, as many as there are.
+    #[inline(always)]
+    fn skip_while(&mut self, class: &[bool; 256]) -> bool {
+        while let Some(&b) = self.bytes.get(self.pos) {
+            if !class[usize::from(b)] {
+                break;
+            }
+            self.pos += 1;
+        }
+        true
+    }
+
+    /// Everything up to the first byte of `class` (an ASCII class, so it stops on a code point
+    /// boundary), or to the end.
+    #[inline(always)]
+    fn skip_until(&mut self, class: &[bool; 256]) -> bool {
+        while let Some(&b) = self.bytes.get(self.pos) {
+            if class[usize::from(b)] {
+                break;
+            }
+            self.pos += 1;
+        }
+        true
+    }
+
+    /// Everything up to the first place one of `strings` starts, or to the end.
+    #[allow(dead_code)]
+    fn skip_until_any(&mut self, strings: &[&[u8]]) -> bool {
+        while self.pos < self.bytes.len() {
+            let rest = &self.bytes[self.pos..];
+            if strings.iter().any(|s| rest.starts_with(s)) {
+                break;
+            }
+            self.any();
+        }
+        true
+    }
+
+    /// `string`, byte for byte.
+    #[inline(always)]
+    fn literal(&mut self, string: &[u8]) -> bool {
+        if self.bytes[self.pos..].starts_with(string) {
+            self.pos += string.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// `string`, ASCII case-insensitively.
+    #[inline(always)]
+    fn insensitive(&mut self, string: &[u8]) -> bool {
+        match self.bytes.get(self.pos..self.pos + string.len()) {
+            Some(s) if s.eq_ignore_ascii_case(string) => {
+                self.pos += string.len();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// One code point in `from..=to`.
+    #[allow(dead_code)]
+    fn char_range(&mut self, from: char, to: char) -> bool {
+        match self.text[self.pos..].chars().next() {
+            Some(c) if from <= c && c <= to => {
+                self.pos += c.len_utf8();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Any one code point.
+    #[inline(always)]
+    fn any(&mut self) -> bool {
+        let Some(&b) = self.bytes.get(self.pos) else {
+            return false;
+        };
+        self.pos += match b {
+            0x00..=0x7f => 1,
+            0xc0..=0xdf => 2,
+            0xe0..=0xef => 3,
+            _ => 4,
+        };
+        true
+    }
+
+    /// The end of the input, as pest's `EOI` rule (which makes a token).
+    #[inline(always)]
+    fn eoi(&mut self, rule: u16) -> bool {
+        let mark = self.open(rule);
+        let ok = self.pos == self.bytes.len();
+        self.close(mark, ok)
+    }
+}

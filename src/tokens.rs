@@ -1,0 +1,154 @@
+//! The trees a source of productions returns, as one flat list of tokens in pre-order: each
+//! token knows its rule, its span and where its subtree ends. The builder walks them through
+//! [`Node`], whatever parser made them.
+
+use std::ops::Range;
+
+use pest::iterators::Pairs;
+use pest::RuleType;
+
+use crate::grammar::Production;
+
+/// A matched rule: its number in the source's rule list, the production it stands for, its span
+/// in the string the rule ran on, and the index of the first token after its subtree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Token {
+    /// The production the rule stands for; None for a rule the builder does not know.
+    pub(crate) production: Option<Production>,
+    /// The rule's number in its source (for naming it).
+    pub(crate) rule: u16,
+    /// Byte offset where the match starts.
+    pub(crate) start: usize,
+    /// Byte offset where the match ends.
+    pub(crate) end: usize,
+    /// Index of the first token after this token's subtree.
+    pub(crate) next: usize,
+}
+
+/// A tree: the string a rule ran on and the tokens of its match, the root first.
+#[derive(Debug)]
+pub(crate) struct Matched<'i> {
+    text: &'i str,
+    /// Never empty.
+    tokens: Vec<Token>,
+}
+
+impl<'i> Matched<'i> {
+    /// The tokens of a match, if the entry rule made one.
+    pub(crate) fn new(text: &'i str, tokens: Vec<Token>) -> Option<Matched<'i>> {
+        (!tokens.is_empty()).then_some(Matched { text, tokens })
+    }
+
+    /// The root node: the entry rule's.
+    pub(crate) fn root(&self) -> Node<'_> {
+        Node {
+            text: self.text,
+            tokens: &self.tokens,
+            index: 0,
+        }
+    }
+}
+
+/// A node of a tree.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node<'t> {
+    text: &'t str,
+    tokens: &'t [Token],
+    index: usize,
+}
+
+impl<'t> Node<'t> {
+    fn token(&self) -> &'t Token {
+        &self.tokens[self.index]
+    }
+
+    /// The production the node's rule stands for.
+    pub(crate) fn production(&self) -> Option<Production> {
+        self.token().production
+    }
+
+    /// The rule's number in its source.
+    pub(crate) fn rule(&self) -> u16 {
+        self.token().rule
+    }
+
+    /// The span the rule matched.
+    pub(crate) fn span(&self) -> Range<usize> {
+        let t = self.token();
+        t.start..t.end
+    }
+
+    /// The text the rule matched.
+    pub(crate) fn as_str(&self) -> &'t str {
+        let t = self.token();
+        &self.text[t.start..t.end]
+    }
+
+    /// The nodes directly inside, in order.
+    pub(crate) fn children(&self) -> Nodes<'t> {
+        Nodes {
+            text: self.text,
+            tokens: self.tokens,
+            at: self.index + 1,
+            end: self.token().next,
+        }
+    }
+}
+
+/// The children of a node.
+#[derive(Clone, Debug)]
+pub(crate) struct Nodes<'t> {
+    text: &'t str,
+    tokens: &'t [Token],
+    at: usize,
+    end: usize,
+}
+
+impl<'t> Iterator for Nodes<'t> {
+    type Item = Node<'t>;
+
+    fn next(&mut self) -> Option<Node<'t>> {
+        if self.at >= self.end {
+            return None;
+        }
+        let node = Node {
+            text: self.text,
+            tokens: self.tokens,
+            index: self.at,
+        };
+        self.at = self.tokens[self.at].next;
+        Some(node)
+    }
+}
+
+/// Appends the tokens of pest pairs (a pest_derive or pest_vm result) in pre-order; `rule` gives
+/// a rule's number and production. Iterative, so a deep tree cannot exhaust the stack.
+pub(crate) fn push_pairs<R: RuleType>(
+    pairs: Pairs<'_, R>,
+    rule: &dyn Fn(R) -> (u16, Option<Production>),
+    out: &mut Vec<Token>,
+) {
+    let mut stack = vec![(pairs, usize::MAX)];
+    while let Some((pairs, _)) = stack.last_mut() {
+        match pairs.next() {
+            Some(pair) => {
+                let (number, production) = rule(pair.as_rule());
+                let span = pair.as_span();
+                out.push(Token {
+                    production,
+                    rule: number,
+                    start: span.start(),
+                    end: span.end(),
+                    next: 0,
+                });
+                stack.push((pair.into_inner(), out.len() - 1));
+            }
+            None => {
+                let (_, index) = stack.pop().expect("a frame");
+                if index != usize::MAX {
+                    out[index].next = out.len();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! The parser build.rs generates from `grammar/url.pest` makes the same trees as pest_derive's
+//! parser of the same grammar: every production on every conformance input, whole parses with
+//! their traces, and generated inputs.
+
+mod common;
+
+#[allow(dead_code)] // shared with tests/wpt.rs, which uses all of it
+#[path = "wpt/load.rs"]
+mod load;
+
+use common::PIECES;
+use load::{field, wpt};
+use pegurl::{Engine, Production, Url};
+use proptest::prelude::*;
+use serde_json::Value;
+
+/// Every string the conformance files give as an input, a host or a setter's value.
+fn conformance_strings() -> Vec<String> {
+    let mut out = Vec::new();
+    for case in wpt("urltestdata.json") {
+        out.extend(
+            ["input", "base"]
+                .iter()
+                .filter_map(|k| field(&case, k).map(str::to_owned)),
+        );
+    }
+    for file in ["toascii.json", "IdnaTestV2.json"] {
+        for case in wpt(file) {
+            out.extend(field(&case, "input").map(str::to_owned));
+        }
+    }
+    if let Some(Value::Object(by_attribute)) = wpt("setters_tests.json").into_iter().next() {
+        for cases in by_attribute.values() {
+            for case in cases.as_array().into_iter().flatten() {
+                out.extend(field(case, "new_value").map(str::to_owned));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn same_trees(input: &str) {
+    for &production in Production::ALL {
+        let generated = Engine::Generated.run(production, input);
+        let derived = Engine::PestDerive.run(production, input);
+        assert_eq!(generated, derived, "{production:?} on {input:?}");
+    }
+}
+
+#[test]
+fn every_production_makes_the_same_tree_on_every_conformance_string() {
+    let strings = conformance_strings();
+    assert!(strings.len() > 3_000, "{}", strings.len());
+    for input in &strings {
+        same_trees(input);
+        // The IPv4 rule runs on hosts; the setter rules on values after a prefix is cut.
+        for cut in [1, 2, 7, 8] {
+            if let Some(rest) = input.get(cut..) {
+                same_trees(rest);
+            }
+        }
+    }
+}
+
+#[test]
+fn whole_parses_give_the_same_results_and_traces_on_urltestdata() {
+    let mut compared = 0;
+    for case in wpt("urltestdata.json") {
+        let Some(input) = field(&case, "input") else {
+            continue;
+        };
+        let base = field(&case, "base").and_then(|b| Url::parse(b, None).ok());
+        let (g_url, g_trees) =
+            Url::parse_traced_with_engine(input, base.as_ref(), Engine::Generated);
+        let (d_url, d_trees) =
+            Url::parse_traced_with_engine(input, base.as_ref(), Engine::PestDerive);
+        assert_eq!(g_url, d_url, "{input:?} against {base:?}");
+        assert_eq!(g_trees, d_trees, "trees of {input:?}");
+        assert!(!g_trees.is_empty());
+        compared += 1;
+    }
+    assert_eq!(compared, 891);
+}
+
+#[test]
+fn no_rule_recursion_or_slow_path_on_a_long_input() {
+    // 1 MiB of each kind of byte the rules skip over: the generated loops are linear.
+    for piece in ["a", "/", "@", ":", "[", "%", "é", "\\", "?", "#", "."] {
+        let input = format!("http://{}", piece.repeat(1 << 20));
+        let generated = Engine::Generated.run(Production::Url, &input);
+        assert_eq!(
+            generated,
+            Engine::PestDerive.run(Production::Url, &input),
+            "{piece:?}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn every_production_makes_the_same_tree_on_generated_inputs(
+        input in prop_oneof![
+            3 => prop::collection::vec(prop::sample::select(PIECES), 0..14).prop_map(|p| p.concat()),
+            1 => any::<String>(),
+        ]
+    ) {
+        same_trees(&input);
+    }
+}
