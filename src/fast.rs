@@ -148,12 +148,11 @@ impl Parser<'_, '_> {
     /// Bytes of `class`, as many as there are.
     #[inline(always)]
     fn skip_while(&mut self, class: &[bool; 256]) -> bool {
-        while let Some(&b) = self.bytes.get(self.pos) {
-            if !class[usize::from(b)] {
-                break;
-            }
-            self.pos += 1;
-        }
+        let rest = &self.bytes[self.pos..];
+        self.pos += rest
+            .iter()
+            .position(|&b| !class[usize::from(b)])
+            .unwrap_or(rest.len());
         true
     }
 
@@ -161,12 +160,11 @@ impl Parser<'_, '_> {
     /// boundary), or to the end.
     #[inline(always)]
     fn skip_until(&mut self, class: &[bool; 256]) -> bool {
-        while let Some(&b) = self.bytes.get(self.pos) {
-            if class[usize::from(b)] {
-                break;
-            }
-            self.pos += 1;
-        }
+        let rest = &self.bytes[self.pos..];
+        self.pos += rest
+            .iter()
+            .position(|&b| class[usize::from(b)])
+            .unwrap_or(rest.len());
         true
     }
 

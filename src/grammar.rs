@@ -228,7 +228,8 @@ pub(crate) trait Productions {
 
     /// Runs `entry` on `input` and returns its tree.
     fn parse<'i>(&self, entry: Production, input: &'i str) -> Option<Matched<'i>> {
-        let mut tokens = Vec::new();
+        // Room for a usual URL's tree, so that it is allocated once.
+        let mut tokens = Vec::with_capacity(32);
         if !self.parse_into(entry, input, &mut tokens) {
             return None;
         }

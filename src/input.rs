@@ -67,7 +67,7 @@ impl<'a> Input<'a> {
         let trimmed = &original[start..end];
         // Remove all ASCII tab or newline from input.
         let mut removed = Vec::new();
-        let text = if trimmed.bytes().any(is_tab_or_newline) {
+        let text = if memchr::memchr3(b'\t', b'\n', b'\r', trimmed.as_bytes()).is_some() {
             let mut clean = String::with_capacity(trimmed.len());
             for (i, c) in trimmed.char_indices() {
                 if c.is_ascii() && is_tab_or_newline(c as u8) {

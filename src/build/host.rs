@@ -161,7 +161,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return Err(self.fail_silently(ParseErrorKind::EmptyDomain, at));
         }
         // "If result contains a forbidden domain code point, then return failure."
-        if result.chars().any(is_forbidden_domain_code_point) {
+        if has_forbidden_domain_code_point(&result) {
             return Err(self.fail_silently(ParseErrorKind::ForbiddenDomainCodePoint, at));
         }
         Ok(result)
@@ -221,7 +221,7 @@ pub(crate) fn domain_to_ascii(domain: &str, strict: bool) -> Option<String> {
 }
 
 /// A [forbidden host code point](https://url.spec.whatwg.org/#forbidden-host-code-point).
-pub(crate) fn is_forbidden_host_code_point(c: char) -> bool {
+pub(crate) const fn is_forbidden_host_code_point(c: char) -> bool {
     matches!(
         c,
         '\0' | '\t'
@@ -244,15 +244,36 @@ pub(crate) fn is_forbidden_host_code_point(c: char) -> bool {
 }
 
 /// A [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point).
-pub(crate) fn is_forbidden_domain_code_point(c: char) -> bool {
+pub(crate) const fn is_forbidden_domain_code_point(c: char) -> bool {
     is_forbidden_host_code_point(c) || c.is_ascii_control() || c == '%'
+}
+
+/// [`is_forbidden_domain_code_point`] for each ASCII byte (the domain parser's result is ASCII).
+static FORBIDDEN_DOMAIN_BYTE: [bool; 128] = {
+    let mut table = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = is_forbidden_domain_code_point(b as u8 as char);
+        b += 1;
+    }
+    table
+};
+
+/// Whether an ASCII string contains a forbidden domain code point.
+fn has_forbidden_domain_code_point(ascii: &str) -> bool {
+    ascii.bytes().any(|b| {
+        FORBIDDEN_DOMAIN_BYTE
+            .get(usize::from(b))
+            .copied()
+            .unwrap_or(false)
+    })
 }
 
 /// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker).
 pub(crate) fn ends_in_a_number(input: &str) -> bool {
     // "If the last item in parts is the empty string, then remove the last item from parts."
     let input = input.strip_suffix('.').unwrap_or(input);
-    let last = input.rsplit('.').next().unwrap_or("");
+    let last = input.rfind('.').map_or(input, |dot| &input[dot + 1..]);
     // "If last is not the empty string and contains only ASCII digits, then return true."
     if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
         return true;

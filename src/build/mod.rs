@@ -245,7 +245,9 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     /// Sets the scheme, lowercased, and the ":" after it.
     fn write_scheme(&mut self, scheme: &str) {
         let out = &mut self.out.serialization;
-        out.extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+        let start = out.len();
+        out.push_str(scheme);
+        out[start..].make_ascii_lowercase();
         self.out.scheme_end = out.len();
         out.push(':');
         let scheme = &out[..self.out.scheme_end];

@@ -164,11 +164,15 @@ fn is_single_dot_segment(s: &str) -> bool {
 
 /// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment).
 fn is_double_dot_segment(s: &str) -> bool {
-    matches!(s.len(), 2 | 4 | 6)
-        && matches!(
-            s.to_ascii_lowercase().as_str(),
-            ".." | ".%2e" | "%2e." | "%2e%2e"
-        )
+    // ".." with each "." possibly spelled "%2e" in either case: two single-dot segments.
+    let dot = |b: &[u8]| b == b"." || b.eq_ignore_ascii_case(b"%2e");
+    let b = s.as_bytes();
+    match b.len() {
+        2 => b == b"..",
+        4 => (dot(&b[..1]) && dot(&b[1..])) || (dot(&b[..3]) && dot(&b[3..])),
+        6 => dot(&b[..3]) && dot(&b[3..]),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -183,7 +187,7 @@ mod tests {
         for s in ["..", ".%2e", "%2E.", "%2e%2E"] {
             assert!(is_double_dot_segment(s), "{s}");
         }
-        for s in ["...", "%2e%2e%2e", "a", ""] {
+        for s in ["...", "%2e%2e%2e", "a", "", "é%2", "%2é", ".%2f", "%2e%2f"] {
             assert!(
                 !is_single_dot_segment(s) && !is_double_dot_segment(s),
                 "{s}"
