@@ -228,8 +228,7 @@ pub(crate) trait Productions {
 
     /// Runs `entry` on `input` and returns its tree.
     fn parse<'i>(&self, entry: Production, input: &'i str) -> Option<Matched<'i>> {
-        // Room for a usual URL's tree, so that it is allocated once.
-        let mut tokens = Vec::with_capacity(32);
+        let mut tokens = crate::tokens::spare();
         if !self.parse_into(entry, input, &mut tokens) {
             return None;
         }

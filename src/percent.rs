@@ -97,10 +97,47 @@ fn push_encoded(out: &mut String, bytes: &[u8], set: &'static AsciiSet, space_as
 /// Appends `text` to `out`, UTF-8 percent-encoding every code point in `set`
 /// (https://url.spec.whatwg.org/#string-utf-8-percent-encode).
 pub(crate) fn encode_into(out: &mut String, text: &str, set: &'static AsciiSet) {
-    for chunk in utf8_percent_encode(text, set) {
+    // The usual text is all bytes that no set the parser uses encodes: copied at once.
+    let plain = text
+        .bytes()
+        .position(|b| !NEVER_ENCODED[usize::from(b)])
+        .unwrap_or(text.len());
+    out.push_str(&text[..plain]);
+    if plain == text.len() {
+        return;
+    }
+    for chunk in utf8_percent_encode(&text[plain..], set) {
         out.push_str(chunk);
     }
 }
+
+/// The bytes that none of the C0 control, fragment, query, special-query, path and userinfo
+/// percent-encode sets contains: ASCII alphanumerics and `!$%&()*+,-._~`.
+static NEVER_ENCODED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'!' | b'$'
+                    | b'%'
+                    | b'&'
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b'-'
+                    | b'.'
+                    | b'_'
+                    | b'~'
+            );
+        b += 1;
+    }
+    table
+};
 
 /// https://url.spec.whatwg.org/#string-percent-decode, as bytes.
 pub(crate) fn decode(text: &str) -> Vec<u8> {
@@ -129,6 +166,19 @@ mod tests {
         out.clear();
         encode_into(&mut out, "a:b@c/[|]", USERINFO);
         assert_eq!(out, "a%3Ab%40c%2F%5B%7C%5D");
+    }
+
+    #[test]
+    fn never_encoded_bytes_are_in_no_set_the_parser_uses() {
+        for b in 0..=255u8 {
+            if !NEVER_ENCODED[usize::from(b)] {
+                continue;
+            }
+            for set in [C0_CONTROL, FRAGMENT, QUERY, SPECIAL_QUERY, PATH, USERINFO] {
+                let encoded: String = percent_encode(&[b], set).collect();
+                assert_eq!(encoded, char::from(b).to_string(), "{b:#x}");
+            }
+        }
     }
 
     #[test]

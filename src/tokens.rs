@@ -2,6 +2,7 @@
 //! token knows its rule, its span and where its subtree ends. The builder walks them through
 //! [`Node`], whatever parser made them.
 
+use std::cell::Cell;
 use std::ops::Range;
 
 use pest::iterators::Pairs;
@@ -46,6 +47,35 @@ impl<'i> Matched<'i> {
             tokens: &self.tokens,
             index: 0,
         }
+    }
+}
+
+impl Drop for Matched<'_> {
+    fn drop(&mut self) {
+        // Keep the buffer for the next parse on this thread, unless a huge input made it huge.
+        if self.tokens.capacity() <= SPARE_LIMIT {
+            let mut tokens = std::mem::take(&mut self.tokens);
+            tokens.clear();
+            SPARE.with(|spare| spare.set(tokens));
+        }
+    }
+}
+
+/// The most tokens a kept buffer holds.
+const SPARE_LIMIT: usize = 1024;
+
+thread_local! {
+    /// A token buffer to reuse, so that a parse does not allocate one.
+    static SPARE: Cell<Vec<Token>> = const { Cell::new(Vec::new()) };
+}
+
+/// An empty token buffer: this thread's spare one, or a new one with room for a usual URL.
+pub(crate) fn spare() -> Vec<Token> {
+    let tokens = SPARE.with(Cell::take);
+    if tokens.capacity() == 0 {
+        Vec::with_capacity(32)
+    } else {
+        tokens
     }
 }
 

@@ -138,9 +138,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // If strictResult is a failure value, domain-to-ASCII validation error." Only a listener
         // needs it: the result below does not depend on it.
         let strict_failed = self.wants_errors() && domain_to_ascii(domain, true).is_none();
-        let result: Cow<'d, str> = if domain.is_ascii() {
+        // One pass over the bytes tells whether the domain is ASCII, has upper case letters or
+        // forbidden domain code points.
+        let kinds = domain
+            .bytes()
+            .fold(0, |kinds, b| kinds | DOMAIN_BYTE[usize::from(b)]);
+        let result: Cow<'d, str> = if kinds & NON_ASCII == 0 {
             // "If domain is an ASCII string, then set result to domain, lowercased."
-            if domain.bytes().any(|b| b.is_ascii_uppercase()) {
+            if kinds & UPPER != 0 {
                 Cow::Owned(domain.to_ascii_lowercase())
             } else {
                 Cow::Borrowed(domain)
@@ -161,7 +166,12 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return Err(self.fail_silently(ParseErrorKind::EmptyDomain, at));
         }
         // "If result contains a forbidden domain code point, then return failure."
-        if has_forbidden_domain_code_point(&result) {
+        let forbidden = if kinds & NON_ASCII == 0 {
+            kinds & FORBIDDEN != 0
+        } else {
+            has_forbidden_domain_code_point(&result)
+        };
+        if forbidden {
             return Err(self.fail_silently(ParseErrorKind::ForbiddenDomainCodePoint, at));
         }
         Ok(result)
@@ -259,7 +269,31 @@ static FORBIDDEN_DOMAIN_BYTE: [bool; 128] = {
     table
 };
 
-/// Whether an ASCII string contains a forbidden domain code point.
+/// [`DOMAIN_BYTE`]'s kinds of byte.
+const UPPER: u8 = 1;
+const FORBIDDEN: u8 = 2;
+const NON_ASCII: u8 = 4;
+
+/// Each byte's kind: an ASCII upper case letter, a forbidden domain code point, not ASCII.
+static DOMAIN_BYTE: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = if b >= 128 {
+            NON_ASCII
+        } else if is_forbidden_domain_code_point(b as u8 as char) {
+            FORBIDDEN
+        } else if (b as u8).is_ascii_uppercase() {
+            UPPER
+        } else {
+            0
+        };
+        b += 1;
+    }
+    table
+};
+
+/// Whether a string contains a forbidden domain code point.
 fn has_forbidden_domain_code_point(ascii: &str) -> bool {
     ascii.bytes().any(|b| {
         FORBIDDEN_DOMAIN_BYTE
