@@ -114,7 +114,15 @@ impl<'r> Generator<'r> {
         for name in self.order.clone() {
             let rule = self.rules[name];
             let body = self.expr(&rule.expr);
-            functions.push_str(&self.rule_function(rule, &body));
+            // A rule that must consume a byte fails at once on a byte that cannot start it,
+            // before it makes (and unmakes) a token.
+            let (first, nullable) = self.first(&rule.expr);
+            if !nullable && first.iter().any(|member| !member) {
+                let class = self.class(first);
+                functions.push_str(&self.rule_function(rule, &body, Some(&class)));
+            } else {
+                functions.push_str(&self.rule_function(rule, &body, None));
+            }
         }
         out.push_str("/// The name of each rule that makes tokens, by rule number.\n");
         out.push_str("pub(crate) const RULE_NAMES: &[&str] = &[\n");
@@ -175,10 +183,14 @@ impl<'r> Generator<'r> {
             .expect("a named rule")
     }
 
-    fn rule_function(&self, rule: &OptimizedRule, body: &str) -> String {
+    fn rule_function(&self, rule: &OptimizedRule, body: &str, first: Option<&str>) -> String {
         let name = &rule.name;
         let f = function(name);
-        let head = format!("    /// `{name}`\n    #[inline]\n    fn {f}(&mut self) -> bool {{\n");
+        let mut head =
+            format!("    /// `{name}`\n    #[inline]\n    fn {f}(&mut self) -> bool {{\n");
+        if let Some(class) = first {
+            writeln!(head, "        if !self.starts_with_one_of({class}) {{\n            return false;\n        }}").unwrap();
+        }
         let inner = match rule.ty {
             RuleType::Silent => format!("        {body}\n"),
             RuleType::Normal => format!(
@@ -253,6 +265,75 @@ impl<'r> Generator<'r> {
             _ => return None,
         }
         Some(class)
+    }
+
+    /// The bytes a successful match of `expr` can start with (a superset), and whether it can
+    /// match without consuming anything (then the bytes say nothing).
+    fn first(&self, expr: &OptimizedExpr) -> ([bool; 256], bool) {
+        if let Some(class) = self.class_of(expr) {
+            return (class, false);
+        }
+        let mut set = [false; 256];
+        let nullable = match expr {
+            OptimizedExpr::Str(s) | OptimizedExpr::Insens(s) => match s.as_bytes().first() {
+                None => true,
+                Some(&b) => {
+                    set[b as usize] = true;
+                    if matches!(expr, OptimizedExpr::Insens(_)) {
+                        set[b.to_ascii_lowercase() as usize] = true;
+                        set[b.to_ascii_uppercase() as usize] = true;
+                    }
+                    false
+                }
+            },
+            // A range with code points beyond ASCII: any lead byte, and its ASCII part.
+            OptimizedExpr::Range(a, b) => {
+                let (a, b) = (
+                    a.chars().next().unwrap_or('\0'),
+                    b.chars().next().unwrap_or('\0'),
+                );
+                for byte in 0..256u32 {
+                    set[byte as usize] = byte >= 0x80 || (a as u32 <= byte && byte <= b as u32);
+                }
+                false
+            }
+            OptimizedExpr::Ident(name) => match name.as_str() {
+                "ANY" => return ([true; 256], false),
+                "SOI" | "EOI" => true,
+                "NEWLINE" => {
+                    set[b'\n' as usize] = true;
+                    set[b'\r' as usize] = true;
+                    false
+                }
+                _ => match self.rules.get(name.as_str()) {
+                    Some(rule) => return self.first(&rule.expr),
+                    None => return ([true; 256], true),
+                },
+            },
+            OptimizedExpr::Seq(a, b) => {
+                let (first_a, nullable_a) = self.first(a);
+                if !nullable_a {
+                    return (first_a, false);
+                }
+                let (first_b, nullable_b) = self.first(b);
+                for i in 0..256 {
+                    set[i] = first_a[i] || first_b[i];
+                }
+                nullable_b
+            }
+            OptimizedExpr::Choice(a, b) => {
+                let ((first_a, nullable_a), (first_b, nullable_b)) = (self.first(a), self.first(b));
+                for i in 0..256 {
+                    set[i] = first_a[i] || first_b[i];
+                }
+                nullable_a || nullable_b
+            }
+            OptimizedExpr::Opt(e) | OptimizedExpr::Rep(e) => return (self.first(e).0, true),
+            OptimizedExpr::RestoreOnErr(e) => return self.first(e),
+            // Lookaheads consume nothing; anything else may match empty.
+            _ => return ([true; 256], true),
+        };
+        (set, nullable)
     }
 
     /// The name of a class table, made once per distinct class.

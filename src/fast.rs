@@ -145,6 +145,14 @@ impl Parser<'_, '_> {
         }
     }
 
+    /// Whether the next byte is one of `class` (a rule's possible first bytes).
+    #[inline(always)]
+    fn starts_with_one_of(&self, class: &[bool; 256]) -> bool {
+        self.bytes
+            .get(self.pos)
+            .is_some_and(|&b| class[usize::from(b)])
+    }
+
     /// Bytes of `class`, as many as there are.
     #[inline(always)]
     fn skip_while(&mut self, class: &[bool; 256]) -> bool {

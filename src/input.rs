@@ -67,7 +67,14 @@ impl<'a> Input<'a> {
         let trimmed = &original[start..end];
         // Remove all ASCII tab or newline from input.
         let mut removed = Vec::new();
-        let text = if memchr::memchr3(b'\t', b'\n', b'\r', trimmed.as_bytes()).is_some() {
+        let bytes = trimmed.as_bytes();
+        // memchr3 pays off on longer inputs; a plain loop is quicker on short ones.
+        let has_tab_or_newline = if bytes.len() < 64 {
+            bytes.iter().any(|&b| is_tab_or_newline(b))
+        } else {
+            memchr::memchr3(b'\t', b'\n', b'\r', bytes).is_some()
+        };
+        let text = if has_tab_or_newline {
             let mut clean = String::with_capacity(trimmed.len());
             for (i, c) in trimmed.char_indices() {
                 if c.is_ascii() && is_tab_or_newline(c as u8) {

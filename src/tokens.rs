@@ -88,33 +88,39 @@ pub(crate) struct Node<'t> {
 }
 
 impl<'t> Node<'t> {
+    #[inline]
     fn token(&self) -> &'t Token {
         &self.tokens[self.index]
     }
 
     /// The production the node's rule stands for.
+    #[inline]
     pub(crate) fn production(&self) -> Option<Production> {
         self.token().production
     }
 
     /// The rule's number in its source.
+    #[inline]
     pub(crate) fn rule(&self) -> u16 {
         self.token().rule
     }
 
     /// The span the rule matched.
+    #[inline]
     pub(crate) fn span(&self) -> Range<usize> {
         let t = self.token();
         t.start..t.end
     }
 
     /// The text the rule matched.
+    #[inline]
     pub(crate) fn as_str(&self) -> &'t str {
         let t = self.token();
         &self.text[t.start..t.end]
     }
 
     /// The nodes directly inside, in order.
+    #[inline]
     pub(crate) fn children(&self) -> Nodes<'t> {
         Nodes {
             text: self.text,
@@ -137,6 +143,7 @@ pub(crate) struct Nodes<'t> {
 impl<'t> Iterator for Nodes<'t> {
     type Item = Node<'t>;
 
+    #[inline]
     fn next(&mut self) -> Option<Node<'t>> {
         if self.at >= self.end {
             return None;

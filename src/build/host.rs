@@ -307,7 +307,10 @@ fn has_forbidden_domain_code_point(ascii: &str) -> bool {
 pub(crate) fn ends_in_a_number(input: &str) -> bool {
     // "If the last item in parts is the empty string, then remove the last item from parts."
     let input = input.strip_suffix('.').unwrap_or(input);
-    let last = input.rfind('.').map_or(input, |dot| &input[dot + 1..]);
+    let last = match input.bytes().rposition(|b| b == b'.') {
+        Some(dot) => &input[dot + 1..],
+        None => input,
+    };
     // "If last is not the empty string and contains only ASCII digits, then return true."
     if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
         return true;

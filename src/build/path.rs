@@ -24,9 +24,16 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `path`, `path_absolute`, `path_relative`): its segments, in the path state.
     pub(super) fn path(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let within = self.production(&node).unwrap_or(Production::Path);
-        let mut segments = self.children(node).peekable();
-        while let Some(next) = segments.next() {
-            let (p, segment) = next?;
+        // The segments, end of input left out, each seen with whether another follows.
+        let mut segments = node
+            .children()
+            .filter(|n| n.production() != Some(Production::Eoi));
+        let mut next = segments.next();
+        while let Some(segment) = next {
+            next = segments.next();
+            let Some(p) = segment.production() else {
+                return Err(self.unexpected(within, Some(&segment)));
+            };
             let text = segment.as_str();
             let content = match p {
                 Production::SpecialPathSegment
@@ -57,7 +64,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 _ => return Err(self.unexpected(within, Some(&segment))),
             };
             // A segment is followed by a slash when another segment follows it in the path.
-            let followed_by_slash = segments.peek().is_some();
+            let followed_by_slash = next.is_some();
             self.path_segment(&segment, content, followed_by_slash);
         }
         Ok(())
