@@ -101,7 +101,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return self.opaque_host(input, at);
         }
         // "If input contains a percent-encoded byte, domain-percent-encoded validation error."
-        let has_percent = input.contains('%');
+        let has_percent = input.bytes().fold(false, |found, b| found | (b == b'%'));
         if has_percent && percent::has_percent_encoded_byte(input) {
             self.report(ErrorCode::DomainPercentEncoded, at.clone());
         }

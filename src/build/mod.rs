@@ -124,11 +124,13 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
 
     /// Whether anyone listens for validation errors (work done only to report them is skipped
     /// otherwise).
+    #[inline]
     fn wants_errors(&self) -> bool {
         self.errors.is_some()
     }
 
     /// Raises a validation error at `span` of the preprocessed input: the one place that does.
+    #[inline]
     fn raise(&mut self, code: ErrorCode, span: Range<usize>, fatal: bool) {
         if let Some(errors) = self.errors.as_deref_mut() {
             let span = self.input.original_span(span);
@@ -137,6 +139,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     }
 
     /// A validation error that does not stop parsing.
+    #[inline]
     fn report(&mut self, code: ErrorCode, span: Range<usize>) {
         self.raise(code, span, false);
     }
@@ -146,10 +149,16 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     /// "If c is not a URL code point and not U+0025 (%), invalid-URL-unit validation error. If c
     /// is U+0025 (%) and remaining does not start with two ASCII hex digits, invalid-URL-unit
     /// validation error."
+    #[inline]
     fn url_units(&mut self, text: &str, start: usize) {
-        if !self.wants_errors() {
-            return;
+        if self.wants_errors() {
+            self.report_url_units(text, start);
         }
+    }
+
+    /// [`Builder::url_units`] when someone listens.
+    #[inline(never)]
+    fn report_url_units(&mut self, text: &str, start: usize) {
         for (at, _, width) in invalid_url_units(text) {
             self.report(ErrorCode::InvalidUrlUnit, start + at..start + at + width);
         }
