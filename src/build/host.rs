@@ -101,7 +101,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return self.opaque_host(input, at);
         }
         // "If input contains a percent-encoded byte, domain-percent-encoded validation error."
-        let has_percent = input.bytes().fold(false, |found, b| found | (b == b'%'));
+        let kinds = byte_kinds(input);
+        let has_percent = kinds & PERCENT != 0;
         if has_percent && percent::has_percent_encoded_byte(input) {
             self.report(ErrorCode::DomainPercentEncoded, at.clone());
         }
@@ -110,10 +111,12 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // false." (A domain already ASCII and lowercase is borrowed, not copied.)
         let (ascii, domain_is_ascii): (Cow<'d, str>, bool) = if has_percent {
             let domain = String::from_utf8_lossy(&percent::decode(input)).into_owned();
-            let ascii = self.domain_parser(&domain, at.clone())?.into_owned();
-            (Cow::Owned(ascii), domain.is_ascii())
+            let kinds = byte_kinds(&domain);
+            let ascii = self.domain_parser(&domain, kinds, at.clone())?.into_owned();
+            (Cow::Owned(ascii), kinds & NON_ASCII == 0)
         } else {
-            (self.domain_parser(input, at.clone())?, input.is_ascii())
+            let ascii = self.domain_parser(input, kinds, at.clone())?;
+            (ascii, kinds & NON_ASCII == 0)
         };
         // "If asciiDomain ends in a number: If domain is not an ASCII string,
         // IPv4-non-ASCII-input validation error. Return the result of IPv4 parsing asciiDomain."
@@ -132,17 +135,15 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     fn domain_parser<'d>(
         &mut self,
         domain: &'d str,
+        kinds: u8,
         at: Range<usize>,
     ) -> Result<Cow<'d, str>, ParseError> {
         // "Let strictResult be the result of running domain parser ToASCII with domain and true.
         // If strictResult is a failure value, domain-to-ASCII validation error." Only a listener
         // needs it: the result below does not depend on it.
         let strict_failed = self.wants_errors() && domain_to_ascii(domain, true).is_none();
-        // One pass over the bytes tells whether the domain is ASCII, has upper case letters or
+        // `kinds` (of the domain's bytes) tells whether it is ASCII, has upper case letters or
         // forbidden domain code points.
-        let kinds = domain
-            .bytes()
-            .fold(0, |kinds, b| kinds | DOMAIN_BYTE[usize::from(b)]);
         let result: Cow<'d, str> = if kinds & NON_ASCII == 0 {
             // "If domain is an ASCII string, then set result to domain, lowercased."
             if kinds & UPPER != 0 {
@@ -273,14 +274,17 @@ static FORBIDDEN_DOMAIN_BYTE: [bool; 128] = {
 const UPPER: u8 = 1;
 const FORBIDDEN: u8 = 2;
 const NON_ASCII: u8 = 4;
+const PERCENT: u8 = 8;
 
-/// Each byte's kind: an ASCII upper case letter, a forbidden domain code point, not ASCII.
+/// Each byte's kinds: an ASCII upper case letter, a forbidden domain code point, not ASCII, "%".
 static DOMAIN_BYTE: [u8; 256] = {
     let mut table = [0; 256];
     let mut b = 0;
     while b < 256 {
         table[b] = if b >= 128 {
             NON_ASCII
+        } else if b == b'%' as usize {
+            FORBIDDEN | PERCENT
         } else if is_forbidden_domain_code_point(b as u8 as char) {
             FORBIDDEN
         } else if (b as u8).is_ascii_uppercase() {
@@ -292,6 +296,12 @@ static DOMAIN_BYTE: [u8; 256] = {
     }
     table
 };
+
+/// The kinds of the bytes of `text`, in one pass.
+fn byte_kinds(text: &str) -> u8 {
+    text.bytes()
+        .fold(0, |kinds, b| kinds | DOMAIN_BYTE[usize::from(b)])
+}
 
 /// Whether a string contains a forbidden domain code point.
 fn has_forbidden_domain_code_point(ascii: &str) -> bool {
