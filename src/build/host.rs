@@ -317,6 +317,14 @@ fn has_forbidden_domain_code_point(ascii: &str) -> bool {
 pub(crate) fn ends_in_a_number(input: &str) -> bool {
     // "If the last item in parts is the empty string, then remove the last item from parts."
     let input = input.strip_suffix('.').unwrap_or(input);
+    // Both kinds of number end in a hex digit, or in the "x" of "0x": most domains do not.
+    if !input
+        .bytes()
+        .next_back()
+        .is_some_and(|b| b.is_ascii_hexdigit() || b == b'x' || b == b'X')
+    {
+        return false;
+    }
     let last = match input.bytes().rposition(|b| b == b'.') {
         Some(dot) => &input[dot + 1..],
         None => input,
