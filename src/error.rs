@@ -187,6 +187,9 @@ pub enum ParseErrorKind {
     /// The grammar returned a tree of a shape the builder does not know (only possible with a
     /// modified grammar); names the production.
     Grammar(&'static str),
+    /// The input, after preprocessing, is longer than [`MAX_INPUT_LEN`](crate::MAX_INPUT_LEN)
+    /// bytes: tree offsets are 32-bit, which keeps trees small and parsing fast.
+    TooLong,
 }
 
 /// The failure of a URL parse: which spec failure occurred, and where in the original input.
@@ -207,7 +210,7 @@ impl ParseError {
                 Some(ErrorCode::DomainToAscii)
             }
             ParseErrorKind::InvalidBase(inner) => inner.code(),
-            ParseErrorKind::Grammar(_) => None,
+            ParseErrorKind::Grammar(_) | ParseErrorKind::TooLong => None,
         }
     }
 }
@@ -232,6 +235,12 @@ impl fmt::Display for ParseError {
                 f,
                 "the grammar returned an unexpected tree at production `{production}` ({}..{})",
                 at.0, at.1
+            ),
+            ParseErrorKind::TooLong => write!(
+                f,
+                "the input is {} bytes long; pegurl parses at most {} bytes",
+                at.1,
+                crate::MAX_INPUT_LEN
             ),
         }
     }

@@ -3,7 +3,7 @@
 //! of the same grammar; `tests/runtime.rs` checks that on every conformance input.
 
 use crate::grammar::{Production, Productions};
-use crate::tokens::Token;
+use crate::tokens::{offset, Token};
 
 /// Rules called inside an `@` rule make no tokens.
 const ATOMIC: u8 = 2;
@@ -23,6 +23,9 @@ pub(crate) struct Generated;
 
 impl Productions for Generated {
     fn parse_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
+        if input.len() > crate::MAX_INPUT_LEN {
+            return false;
+        }
         let mut parser = Parser {
             bytes: input.as_bytes(),
             text: input,
@@ -73,8 +76,8 @@ impl Parser<'_, '_> {
             self.out.push(Token {
                 production: RULE_PRODUCTIONS[usize::from(rule)],
                 rule,
-                start: self.pos,
-                end: self.pos,
+                start: offset(self.pos),
+                end: offset(self.pos),
                 next: 0,
             });
         }
@@ -90,8 +93,9 @@ impl Parser<'_, '_> {
         if mark.pushed {
             let next = self.out.len();
             let token = &mut self.out[mark.len];
-            token.end = self.pos;
-            token.next = next;
+            token.end = offset(self.pos);
+            // At most a token a byte, and a few more: within 32 bits for the longest input.
+            token.next = next as u32;
         }
         true
     }

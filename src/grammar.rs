@@ -228,7 +228,12 @@ pub(crate) trait Productions {
 
     /// Runs `entry` on `input` and returns its tree.
     fn parse<'i>(&self, entry: Production, input: &'i str) -> Option<Matched<'i>> {
+        // Tree offsets are 32-bit.
+        if input.len() > crate::MAX_INPUT_LEN {
+            return None;
+        }
         let mut tokens = crate::tokens::spare();
+
         if !self.parse_into(entry, input, &mut tokens) {
             return None;
         }
@@ -254,8 +259,7 @@ impl Productions for Compiled {
             let number = u16::try_from(number).unwrap_or(u16::MAX);
             (number, Production::from_rule(rule))
         };
-        push_pairs(pairs, &rule, tokens);
-        true
+        push_pairs(pairs, &rule, tokens)
     }
 
     fn rule_name(&self, rule: u16) -> String {

@@ -32,6 +32,11 @@ pub use record::HostKind;
 pub use runtime::{RuntimeGrammar, BUILTIN_GRAMMAR};
 pub use valid::{is_valid_url_string, validate_url_string, Invalid};
 
+/// The longest input (after the basic URL parser's preprocessing) that pegurl parses: 1 GiB.
+/// Longer ones fail with [`ParseErrorKind::TooLong`]. The grammar's trees record offsets in 32
+/// bits, which halves their size; this limit leaves room for every token a tree can have.
+pub const MAX_INPUT_LEN: usize = 1 << 30;
+
 /// The result of [`parse_with_errors`]: the URL or the failure, and every validation error met.
 #[derive(Clone, Debug)]
 pub struct Parsed {

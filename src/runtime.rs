@@ -130,8 +130,7 @@ impl Productions for Source<'_> {
             let number = rules.get(name).copied().unwrap_or(u16::MAX);
             (number, Production::from_name(name))
         };
-        push_pairs(pairs, &rule, tokens);
-        true
+        push_pairs(pairs, &rule, tokens)
     }
 
     fn rule_name(&self, rule: u16) -> String {

@@ -19,11 +19,11 @@ pub(crate) struct Token {
     /// The rule's number in its source (for naming it).
     pub(crate) rule: u16,
     /// Byte offset where the match starts.
-    pub(crate) start: usize,
+    pub(crate) start: u32,
     /// Byte offset where the match ends.
-    pub(crate) end: usize,
+    pub(crate) end: u32,
     /// Index of the first token after this token's subtree.
-    pub(crate) next: usize,
+    pub(crate) next: u32,
 }
 
 /// A tree: the string a rule ran on and the tokens of its match, the root first.
@@ -109,14 +109,14 @@ impl<'t> Node<'t> {
     #[inline]
     pub(crate) fn span(&self) -> Range<usize> {
         let t = self.token();
-        t.start..t.end
+        t.start as usize..t.end as usize
     }
 
     /// The text the rule matched.
     #[inline]
     pub(crate) fn as_str(&self) -> &'t str {
         let t = self.token();
-        &self.text[t.start..t.end]
+        &self.text[t.start as usize..t.end as usize]
     }
 
     /// The nodes directly inside, in order.
@@ -126,7 +126,7 @@ impl<'t> Node<'t> {
             text: self.text,
             tokens: self.tokens,
             at: self.index + 1,
-            end: self.token().next,
+            end: self.token().next as usize,
         }
     }
 }
@@ -153,18 +153,20 @@ impl<'t> Iterator for Nodes<'t> {
             tokens: self.tokens,
             index: self.at,
         };
-        self.at = self.tokens[self.at].next;
+        self.at = self.tokens[self.at].next as usize;
         Some(node)
     }
 }
 
 /// Appends the tokens of pest pairs (a pest_derive or pest_vm result) in pre-order; `rule` gives
-/// a rule's number and production. Iterative, so a deep tree cannot exhaust the stack.
+/// a rule's number and production. Iterative, so a deep tree cannot exhaust the stack. False
+/// when the tree has more tokens than 32-bit indices reach (a grammar loaded at run time may make
+/// many tokens a byte).
 pub(crate) fn push_pairs<R: RuleType>(
     pairs: Pairs<'_, R>,
     rule: &dyn Fn(R) -> (u16, Option<Production>),
     out: &mut Vec<Token>,
-) {
+) -> bool {
     let mut stack = vec![(pairs, usize::MAX)];
     while let Some((pairs, _)) = stack.last_mut() {
         match pairs.next() {
@@ -174,18 +176,31 @@ pub(crate) fn push_pairs<R: RuleType>(
                 out.push(Token {
                     production,
                     rule: number,
-                    start: span.start(),
-                    end: span.end(),
+                    start: offset(span.start()),
+                    end: offset(span.end()),
                     next: 0,
                 });
                 stack.push((pair.into_inner(), out.len() - 1));
+                if out.len() > u32::MAX as usize {
+                    return false;
+                }
             }
             None => {
                 let (_, index) = stack.pop().expect("a frame");
                 if index != usize::MAX {
-                    out[index].next = out.len();
+                    let Ok(next) = u32::try_from(out.len()) else {
+                        return false;
+                    };
+                    out[index].next = next;
                 }
             }
         }
     }
+    true
+}
+
+/// A byte offset of an input no longer than [`crate::MAX_INPUT_LEN`], in 32 bits.
+pub(crate) fn offset(at: usize) -> u32 {
+    debug_assert!(at <= crate::MAX_INPUT_LEN);
+    at as u32
 }

@@ -194,6 +194,10 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
 
     /// Runs `entry` on the whole preprocessed input and returns its tree.
     fn run(&mut self, entry: Production) -> Result<Matched<'i>, ParseError> {
+        if self.text.len() > crate::MAX_INPUT_LEN {
+            let all = 0..self.text.len();
+            return Err(self.fail_silently(ParseErrorKind::TooLong, all));
+        }
         let tree = self
             .source
             .parse(entry, self.text)
