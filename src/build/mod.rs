@@ -262,10 +262,13 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         out.push_str(scheme);
         out[start..].make_ascii_lowercase();
         self.out.scheme_end = out.len();
+        // Whether it is special, and "file": one look at the lowercased scheme.
+        (self.special, self.file) = match out[start..].as_bytes() {
+            b"file" => (true, true),
+            b"http" | b"https" | b"ws" | b"wss" | b"ftp" => (true, false),
+            _ => (false, false),
+        };
         out.push(':');
-        let scheme = &out[..self.out.scheme_end];
-        self.special = crate::record::is_special_scheme(scheme);
-        self.file = scheme == "file";
         self.out.authority_end = out.len();
         self.out.path = out.len()..out.len();
     }
