@@ -263,7 +263,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         out[start..].make_ascii_lowercase();
         self.out.scheme_end = out.len();
         // Whether it is special, and "file": one look at the lowercased scheme.
-        (self.special, self.file) = match out[start..].as_bytes() {
+        (self.special, self.file) = match &out.as_bytes()[start..] {
             b"file" => (true, true),
             b"http" | b"https" | b"ws" | b"wss" | b"ftp" => (true, false),
             _ => (false, false),
