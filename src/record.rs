@@ -1,6 +1,7 @@
 //! The spec's URL record (https://url.spec.whatwg.org/#concept-url), kept as its serialization
 //! plus the offsets of each component, so that every getter is a slice.
 
+use std::borrow::Cow;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Range;
 
@@ -84,45 +85,58 @@ impl Record {
     }
 }
 
-/// A URL record's components, owned, for the setters: change one and [`Parts::assemble`] the
-/// record again with the [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer).
+/// A URL record's components for the setters, borrowed from the record until a setter
+/// replaces one: change one and [`Parts::assemble`] the record again with the
+/// [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer).
 #[derive(Clone, Debug)]
-pub(crate) struct Parts {
-    pub(crate) scheme: String,
-    pub(crate) username: String,
-    pub(crate) password: String,
+pub(crate) struct Parts<'r> {
+    pub(crate) scheme: Cow<'r, str>,
+    pub(crate) username: Cow<'r, str>,
+    pub(crate) password: Cow<'r, str>,
     /// The host's kind and serialization; None when the host is null.
-    pub(crate) host: Option<(HostKind, String)>,
+    pub(crate) host: Option<(HostKind, Cow<'r, str>)>,
     pub(crate) port: Option<u16>,
     /// The serialized path (without any "/." prefix).
-    pub(crate) path: String,
+    pub(crate) path: Cow<'r, str>,
     pub(crate) opaque_path: bool,
-    pub(crate) query: Option<String>,
-    pub(crate) fragment: Option<String>,
+    pub(crate) query: Option<Cow<'r, str>>,
+    pub(crate) fragment: Option<Cow<'r, str>>,
 }
 
 impl Record {
     /// The record's components.
-    pub(crate) fn parts(&self) -> Parts {
-        let owned = |r: &Range<usize>| self.slice(r).to_owned();
+    pub(crate) fn parts(&self) -> Parts<'_> {
+        let slice = |r: &Range<usize>| Cow::Borrowed(self.slice(r));
         Parts {
-            scheme: self.scheme().to_owned(),
-            username: owned(&self.username),
-            password: owned(&self.password),
-            host: self.host_kind.map(|kind| (kind, owned(&self.host))),
+            scheme: Cow::Borrowed(self.scheme()),
+            username: slice(&self.username),
+            password: slice(&self.password),
+            host: self.host_kind.map(|kind| (kind, slice(&self.host))),
             port: self.port,
-            path: owned(&self.path),
+            path: slice(&self.path),
             opaque_path: self.opaque_path,
-            query: self.query.as_ref().map(owned),
-            fragment: self.fragment.as_ref().map(owned),
+            query: self.query.as_ref().map(slice),
+            fragment: self.fragment.as_ref().map(slice),
         }
     }
 }
 
-impl Parts {
+impl Parts<'_> {
     /// The record of these components: the URL serializer, with offsets.
-    pub(crate) fn assemble(&self) -> Record {
-        let mut s = String::with_capacity(self.scheme.len() + self.path.len() + 16);
+    pub(crate) fn assemble(self) -> Record {
+        // Room for every component and delimiter, so that the string is allocated once.
+        let len = |c: &Option<Cow<'_, str>>| c.as_ref().map_or(0, |c| c.len() + 1);
+        let host = self.host.as_ref().map_or(0, |(_, h)| h.len());
+        let mut s = String::with_capacity(
+            self.scheme.len()
+                + self.username.len()
+                + self.password.len()
+                + host
+                + self.path.len()
+                + len(&self.query)
+                + len(&self.fragment)
+                + 16,
+        );
         s.push_str(&self.scheme);
         let scheme_end = s.len();
         s.push(':');

@@ -70,7 +70,7 @@ impl Drop for SearchParamsMut<'_> {
         // to serializedQuery."
         let serialized = self.params.to_string();
         let mut parts = self.url.record.parts();
-        parts.query = (!serialized.is_empty()).then_some(serialized);
+        parts.query = (!serialized.is_empty()).then_some(serialized.into());
         self.url.record = parts.assemble();
     }
 }

@@ -84,12 +84,12 @@ impl Url {
 
     /// The [username setter](https://url.spec.whatwg.org/#dom-url-username).
     pub fn set_username(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_credential(value, |parts, encoded| parts.username = encoded)
+        self.set_credential(value, |parts, encoded| parts.username = encoded.into())
     }
 
     /// The [password setter](https://url.spec.whatwg.org/#dom-url-password).
     pub fn set_password(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_credential(value, |parts, encoded| parts.password = encoded)
+        self.set_credential(value, |parts, encoded| parts.password = encoded.into())
     }
 
     /// The [host setter](https://url.spec.whatwg.org/#dom-url-host): host and optional port.

@@ -37,13 +37,13 @@ pub(crate) fn set<'i, S: Productions>(
 }
 
 /// The setter's steps on the record's parts; on failure, the parts to keep if they changed.
-fn run<'i, S: Productions>(
+fn run<'i, 'r, S: Productions>(
     source: &S,
-    record: &Record,
+    record: &'r Record,
     setter: Setter,
     input: &'i Input<'i>,
     errors: Sink<'_>,
-) -> Result<Record, (SetterError, Option<Box<Parts>>)> {
+) -> Result<Record, (SetterError, Option<Box<Parts<'r>>>)> {
     let mut builder = Builder::new(source, input, None, errors);
     let scheme = record.scheme();
     builder.special = is_special_scheme(scheme);
@@ -85,7 +85,7 @@ fn run<'i, S: Productions>(
             parts.query = builder
                 .out
                 .query
-                .map(|q| builder.out.serialization[q].to_owned());
+                .map(|q| builder.out.serialization[q].to_owned().into());
         }
         Setter::Hash => {
             let tree = builder
@@ -101,7 +101,7 @@ fn run<'i, S: Productions>(
             parts.fragment = builder
                 .out
                 .fragment
-                .map(|f| builder.out.serialization[f].to_owned());
+                .map(|f| builder.out.serialization[f].to_owned().into());
         }
     }
     Ok(parts.assemble())
@@ -138,7 +138,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         if parts.port.is_some() && parts.port == default_port(&scheme) {
             parts.port = None;
         }
-        parts.scheme = scheme;
+        parts.scheme = scheme.into();
         Ok(())
     }
 
@@ -156,14 +156,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 // "Otherwise, if buffer is the empty string, then: Set url's host to the empty
                 // string."
                 parts.host = Some(if text.is_empty() {
-                    (HostKind::Empty, String::new())
+                    (HostKind::Empty, "".into())
                 } else {
                     let (kind, serialized) = self.host_parser(text, span(&host), false)?;
                     // "If host is "localhost", then set host to the empty string."
                     if kind == HostKind::Domain && serialized == "localhost" {
-                        (HostKind::Empty, String::new())
+                        (HostKind::Empty, "".into())
                     } else {
-                        (kind, serialized.into_owned())
+                        (kind, serialized.into_owned().into())
                     }
                 });
             }
@@ -211,7 +211,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
         }
         let (kind, serialized) = self.host_parser(text, at, !self.special)?;
-        parts.host = Some((kind, serialized.into_owned()));
+        parts.host = Some((kind, serialized.into_owned().into()));
         match port {
             // The port state with a state override, after the host is set.
             Some(port) => self.setter_port(port, parts),
@@ -260,7 +260,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             parts.path = if parts.host.is_none() {
                 "/".into()
             } else {
-                String::new()
+                "".into()
             };
             return Ok(());
         }
@@ -272,7 +272,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let tree = self.run(entry)?;
         let node = tree.root();
         self.path(node)?;
-        parts.path = std::mem::take(&mut self.out.serialization);
+        parts.path = std::mem::take(&mut self.out.serialization).into();
         Ok(())
     }
 }
