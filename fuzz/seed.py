@@ -31,6 +31,7 @@ hrefs = [c["href"] for k, v in setters.items() if k != "comment" for c in v]
 
 write("parse", inputs + validation)
 write("check", inputs + validation)
+write("engines", inputs + validation + values)
 write("parse_with_base", [c["input"] + "\0" + (c.get("base") or "") for c in urls])
 write("setters", [h + "\0" + v for h, v in zip(hrefs, values)])
 write("search_params", [c.get("search", "") for c in urls] + ["a=b&c=%20d+e", "&&=&x"])
