@@ -3,7 +3,7 @@
 //! of the same grammar; `tests/runtime.rs` checks that on every conformance input.
 
 use crate::grammar::{Production, Productions};
-use crate::tokens::{offset, Token};
+use crate::tokens::{offset, Matched, Token};
 
 /// Rules called inside an `@` rule make no tokens.
 const ATOMIC: u8 = 2;
@@ -15,7 +15,19 @@ const NON_ATOMIC: u8 = 0;
 const T: bool = true;
 const F: bool = false;
 
-include!(concat!(env!("OUT_DIR"), "/url_grammar.rs"));
+/// `grammar/url.pest`, generated.
+#[allow(dead_code)]
+mod url_rules {
+    use super::*;
+    include!(concat!(env!("OUT_DIR"), "/url_grammar.rs"));
+}
+
+/// `grammar/valid.pest` (the writing grammar), generated.
+#[allow(dead_code)]
+pub(crate) mod valid_rules {
+    use super::*;
+    include!(concat!(env!("OUT_DIR"), "/valid_grammar.rs"));
+}
 
 /// The built-in grammar, compiled by build.rs into byte-level functions.
 #[derive(Clone, Copy, Debug, Default)]
@@ -34,14 +46,35 @@ impl Productions for Generated {
             atomicity: NON_ATOMIC,
             lookahead: false,
         };
-        run(&mut parser, entry)
+        url_rules::run(&mut parser, entry)
     }
 
     fn rule_name(&self, rule: u16) -> String {
-        RULE_NAMES
+        url_rules::RULE_NAMES
             .get(usize::from(rule))
             .map_or_else(String::new, |n| (*n).to_owned())
     }
+}
+
+/// Runs rule number `entry` of the writing grammar (`grammar/valid.pest`) on `input` and returns
+/// its tree; None when it does not match.
+pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
+    if input.len() > crate::MAX_INPUT_LEN {
+        return None;
+    }
+    let mut tokens = crate::tokens::spare();
+    let mut parser = Parser {
+        bytes: input.as_bytes(),
+        text: input,
+        pos: 0,
+        out: &mut tokens,
+        atomicity: NON_ATOMIC,
+        lookahead: false,
+    };
+    if !valid_rules::run(&mut parser, entry) {
+        return None;
+    }
+    Matched::new(input, tokens)
 }
 
 /// The state of one run: where it is, the tokens so far, and whether rules make tokens here.
@@ -66,7 +99,7 @@ struct Mark {
 impl Parser<'_, '_> {
     /// Starts a rule: pushes its token unless inside an `@` rule or a lookahead.
     #[inline(always)]
-    fn open(&mut self, rule: u16) -> Mark {
+    fn open(&mut self, rule: u16, production: Option<Production>) -> Mark {
         let mark = Mark {
             pos: self.pos,
             len: self.out.len(),
@@ -74,7 +107,7 @@ impl Parser<'_, '_> {
         };
         if mark.pushed {
             self.out.push(Token {
-                production: RULE_PRODUCTIONS[usize::from(rule)],
+                production,
                 rule,
                 start: offset(self.pos),
                 end: offset(self.pos),
@@ -245,8 +278,8 @@ impl Parser<'_, '_> {
 
     /// The end of the input, as pest's `EOI` rule (which makes a token).
     #[inline(always)]
-    fn eoi(&mut self, rule: u16) -> bool {
-        let mark = self.open(rule);
+    fn eoi(&mut self, rule: u16, production: Option<Production>) -> bool {
+        let mark = self.open(rule, production);
         let ok = self.pos == self.bytes.len();
         self.close(mark, ok)
     }

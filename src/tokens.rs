@@ -50,6 +50,17 @@ impl<'i> Matched<'i> {
     }
 }
 
+impl Matched<'_> {
+    /// Every node, in pre-order (the order of the tokens).
+    pub(crate) fn nodes(&self) -> impl Iterator<Item = Node<'_>> {
+        (0..self.tokens.len()).map(move |index| Node {
+            text: self.text,
+            tokens: &self.tokens,
+            index,
+        })
+    }
+}
+
 impl Drop for Matched<'_> {
     fn drop(&mut self) {
         // Keep the buffer for the next parse on this thread, unless a huge input made it huge.

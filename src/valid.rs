@@ -4,13 +4,16 @@
 use std::fmt;
 use std::ops::Range;
 
-use pest::iterators::Pair;
 use pest::Parser;
 
 use crate::api::Url;
 use crate::build::{domain_to_ascii, ends_in_a_number, port_number};
+use crate::fast::{parse_valid, valid_rules as v};
+use crate::tokens::Node;
 
-/// The parser pest_derive generates from `grammar/valid.pest`.
+/// The parser pest_derive generates from `grammar/valid.pest`: it explains a failure (the
+/// farthest position and the rules expected there); the parser build.rs generates from the same
+/// grammar decides, and its trees feed the checks.
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/valid.pest"]
 struct ValidGrammar;
@@ -60,77 +63,125 @@ pub fn is_valid_url_string(input: &str, base: Option<&str>) -> bool {
 pub fn validate_url_string(input: &str, base: Option<&Url>) -> Result<(), Invalid> {
     // "A valid URL string must be either a relative-URL-with-fragment string or an
     // absolute-URL-with-fragment string."
-    let absolute = run(Rule::absolute_url_with_fragment_string, input);
+    let absolute = run(
+        (
+            Rule::absolute_url_with_fragment_string,
+            v::ABSOLUTE_URL_WITH_FRAGMENT_STRING,
+        ),
+        input,
+    );
     let Err(absolute_error) = absolute else {
-        return absolute;
+        return Ok(());
     };
     // "A non-null base URL is necessary when parsing a relative-URL-with-fragment string."
     let Some(base) = base else {
-        return Err(absolute_error);
+        return Err(absolute_error.explain(input));
     };
     let entry = if base.has_opaque_path() {
-        Rule::relative_url_with_fragment_string_opaque
+        (
+            Rule::relative_url_with_fragment_string_opaque,
+            v::RELATIVE_URL_WITH_FRAGMENT_STRING_OPAQUE,
+        )
     } else {
         match base.scheme() {
-            "file" => Rule::relative_url_with_fragment_string_file,
-            _ if base.is_special() => Rule::relative_url_with_fragment_string_special,
-            _ => Rule::relative_url_with_fragment_string_other,
+            "file" => (
+                Rule::relative_url_with_fragment_string_file,
+                v::RELATIVE_URL_WITH_FRAGMENT_STRING_FILE,
+            ),
+            _ if base.is_special() => (
+                Rule::relative_url_with_fragment_string_special,
+                v::RELATIVE_URL_WITH_FRAGMENT_STRING_SPECIAL,
+            ),
+            _ => (
+                Rule::relative_url_with_fragment_string_other,
+                v::RELATIVE_URL_WITH_FRAGMENT_STRING_OTHER,
+            ),
         }
     };
-    match run(entry, input) {
-        Ok(()) => Ok(()),
-        // Report the reading that got further.
-        Err(relative_error) if relative_error.span.start > absolute_error.span.start => {
-            Err(relative_error)
-        }
-        Err(_) => Err(absolute_error),
+    let Err(relative_error) = run(entry, input) else {
+        return Ok(());
+    };
+    // Report the reading that got further.
+    let (absolute_error, relative_error) =
+        (absolute_error.explain(input), relative_error.explain(input));
+    if relative_error.span.start > absolute_error.span.start {
+        Err(relative_error)
+    } else {
+        Err(absolute_error)
     }
 }
 
-/// Runs an entry rule, then the checks on its tree.
-fn run(entry: Rule, input: &str) -> Result<(), Invalid> {
-    let pairs = ValidGrammar::parse(entry, input).map_err(|e| {
-        let at = match e.location {
-            pest::error::InputLocation::Pos(p) => p,
-            pest::error::InputLocation::Span((s, _)) => s,
-        };
-        let (production, reason) = match &e.variant {
-            pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
-                let names: Vec<String> = positives.iter().map(|r| format!("{r:?}")).collect();
-                (names[0].clone(), format!("expected {}", names.join(" or ")))
-            }
-            _ => (format!("{entry:?}"), "does not match".to_owned()),
-        };
-        let end = input[at..].chars().next().map_or(at, |c| at + c.len_utf8());
-        Invalid {
-            production,
-            span: at..end,
-            reason,
+/// Why a reading failed: a check on its tree, or the grammar, explained only when asked.
+enum Failure {
+    Check(Invalid),
+    Grammar(Rule),
+}
+
+impl Failure {
+    fn explain(self, input: &str) -> Invalid {
+        match self {
+            Failure::Check(invalid) => invalid,
+            Failure::Grammar(entry) => explain(entry, input),
         }
-    })?;
-    for pair in pairs.flatten() {
-        check(&pair)?;
     }
-    Ok(())
+}
+
+/// Runs an entry rule (pest_derive's and the generated parser's numbers for it), then the checks
+/// on its tree.
+fn run((entry, number): (Rule, u16), input: &str) -> Result<(), Failure> {
+    let Some(tree) = parse_valid(number, input) else {
+        return Err(Failure::Grammar(entry));
+    };
+    let checked = tree.nodes().try_for_each(check).map_err(Failure::Check);
+    checked
+}
+
+/// Why `input` does not match `entry`: pest_derive's farthest failure and the rules it expected
+/// there.
+fn explain(entry: Rule, input: &str) -> Invalid {
+    let Err(e) = ValidGrammar::parse(entry, input) else {
+        // The two parsers of one grammar agree (tests/engines.rs); should they not, say so.
+        return Invalid {
+            production: format!("{entry:?}"),
+            span: 0..input.len(),
+            reason: "the generated parser and pest_derive's disagree".to_owned(),
+        };
+    };
+    let at = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let (production, reason) = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
+            let names: Vec<String> = positives.iter().map(|r| format!("{r:?}")).collect();
+            (names[0].clone(), format!("expected {}", names.join(" or ")))
+        }
+        _ => (format!("{entry:?}"), "does not match".to_owned()),
+    };
+    let end = input[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+    Invalid {
+        production,
+        span: at..end,
+        reason,
+    }
 }
 
 /// The checks that are not context-free.
-fn check(pair: &Pair<'_, Rule>) -> Result<(), Invalid> {
-    let text = pair.as_str();
-    let span = pair.as_span().start()..pair.as_span().end();
+fn check(node: Node<'_>) -> Result<(), Invalid> {
+    let text = node.as_str();
     let invalid = |reason: &str| {
         Err(Invalid {
-            production: format!("{:?}", pair.as_rule()),
-            span: span.clone(),
+            production: rule_name(node.rule()).to_owned(),
+            span: node.span(),
             reason: reason.to_owned(),
         })
     };
-    match pair.as_rule() {
+    match node.rule() {
         // "A string input is a valid domain if these steps return true: Let domain be the result
         // of running domain parser with input and true. If domain is failure, then return
         // false. If running the ends in a number checker on domain returns true, then return
         // false. Return true."
-        Rule::valid_domain_string => match domain_to_ascii(text, true) {
+        v::VALID_DOMAIN_STRING => match domain_to_ascii(text, true) {
             None => invalid("the domain parser (beStrict) fails: not a valid domain"),
             Some(domain) if ends_in_a_number(&domain) => {
                 invalid("a domain that ends in a number (and is not a valid IPv4-address string)")
@@ -139,25 +190,25 @@ fn check(pair: &Pair<'_, Rule>) -> Result<(), Invalid> {
         },
         // "one or more ASCII digits representing a decimal number that is a 16-bit unsigned
         // integer."
-        Rule::url_port_string if !text.is_empty() && port_number(text).is_none() => {
+        v::URL_PORT_STRING if !text.is_empty() && port_number(text).is_none() => {
             invalid("a port above 65535")
         }
-        Rule::valid_ipv6_address_string => {
-            let Some(top) = pair.clone().into_inner().next() else {
+        v::VALID_IPV6_ADDRESS_STRING => {
+            let Some(top) = node.children().next() else {
                 return invalid("an empty IPv6 address");
             };
-            match top.as_rule() {
+            match top.rule() {
                 // "the sum of the effective piece lengths of the preceding and following strings
                 // is at most 7."
-                Rule::ipv6_compressed => {
-                    let sum: usize = top.into_inner().map(|p| effective_piece_length(&p)).sum();
+                v::IPV6_COMPRESSED => {
+                    let sum: usize = top.children().map(effective_piece_length).sum();
                     if sum > 7 {
                         return invalid("more than 7 pieces around \"::\"");
                     }
                     Ok(())
                 }
                 // "a valid IPv6-pieces string with effective piece length 8", or pieces and IPv4.
-                _ if effective_piece_length(&top) != 8 => {
+                _ if effective_piece_length(top) != 8 => {
                     invalid("an IPv6 address without \"::\" needs exactly 8 pieces")
                 }
                 _ => Ok(()),
@@ -167,20 +218,102 @@ fn check(pair: &Pair<'_, Rule>) -> Result<(), Invalid> {
     }
 }
 
+/// The name of a rule of the writing grammar.
+fn rule_name(rule: u16) -> &'static str {
+    v::RULE_NAMES.get(usize::from(rule)).copied().unwrap_or("")
+}
+
 /// "The effective piece length of a valid IPv6-pieces string is the number of valid IPv6-piece
 /// strings it contains. The effective piece length of a valid IPv6-pieces-and-IPv4 string is the
 /// number of valid IPv6-piece strings it contains, plus 2."
-fn effective_piece_length(pair: &Pair<'_, Rule>) -> usize {
-    match pair.as_rule() {
-        Rule::valid_ipv6_pieces_string => pair.clone().into_inner().count(),
-        Rule::valid_ipv6_pieces_and_ipv4_string => {
-            2 + pair
-                .clone()
-                .into_inner()
-                .filter(|p| p.as_rule() == Rule::valid_ipv6_pieces_string)
-                .map(|p| p.into_inner().count())
+fn effective_piece_length(node: Node<'_>) -> usize {
+    match node.rule() {
+        v::VALID_IPV6_PIECES_STRING => node.children().count(),
+        v::VALID_IPV6_PIECES_AND_IPV4_STRING => {
+            2 + node
+                .children()
+                .filter(|p| p.rule() == v::VALID_IPV6_PIECES_STRING)
+                .map(|p| p.children().count())
                 .sum::<usize>()
         }
         _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tokens::push_pairs;
+
+    /// A tree as (rule name, span) in pre-order.
+    type Listing = Vec<(String, Range<usize>)>;
+
+    fn generated(entry: u16, input: &str) -> Option<Listing> {
+        let tree = parse_valid(entry, input)?;
+        let listing = tree
+            .nodes()
+            .map(|n| (rule_name(n.rule()).to_owned(), n.span()))
+            .collect();
+        Some(listing)
+    }
+
+    fn derived(entry: Rule, input: &str) -> Option<Listing> {
+        let pairs = ValidGrammar::parse(entry, input).ok()?;
+        let mut tokens = Vec::new();
+        let number = |rule: Rule| (rule as u16, None);
+        assert!(push_pairs(pairs, &number, &mut tokens));
+        let names: Vec<Rule> = Rule::all_rules().to_vec();
+        let name = |n: u16| {
+            names
+                .iter()
+                .find(|r| **r as u16 == n)
+                .map_or_else(|| "EOI".to_owned(), |r| format!("{r:?}"))
+        };
+        Some(
+            tokens
+                .iter()
+                .map(|t| (name(t.rule), t.start as usize..t.end as usize))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn the_generated_writing_grammar_makes_pest_derives_trees_on_every_wpt_input() {
+        let json = crate::wpt::replace_lone_surrogates(crate::wpt::URLTESTDATA);
+        let cases: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let entries = [
+            (
+                Rule::absolute_url_with_fragment_string,
+                v::ABSOLUTE_URL_WITH_FRAGMENT_STRING,
+            ),
+            (
+                Rule::relative_url_with_fragment_string_special,
+                v::RELATIVE_URL_WITH_FRAGMENT_STRING_SPECIAL,
+            ),
+            (
+                Rule::relative_url_with_fragment_string_file,
+                v::RELATIVE_URL_WITH_FRAGMENT_STRING_FILE,
+            ),
+            (
+                Rule::relative_url_with_fragment_string_other,
+                v::RELATIVE_URL_WITH_FRAGMENT_STRING_OTHER,
+            ),
+            (
+                Rule::relative_url_with_fragment_string_opaque,
+                v::RELATIVE_URL_WITH_FRAGMENT_STRING_OPAQUE,
+            ),
+        ];
+        let mut matched = 0;
+        for case in cases.as_array().unwrap() {
+            let Some(input) = case.get("input").and_then(|i| i.as_str()) else {
+                continue;
+            };
+            for (rule, number) in entries {
+                let (g, d) = (generated(number, input), derived(rule, input));
+                matched += usize::from(g.is_some());
+                assert_eq!(g, d, "{rule:?} on {input:?}");
+            }
+        }
+        assert!(matched > 300, "{matched}");
     }
 }
