@@ -139,6 +139,24 @@ static NEVER_ENCODED: [bool; 256] = {
     table
 };
 
+/// Appends `n` in decimal (what `to_string` writes, without formatting machinery or allocation).
+pub(crate) fn push_decimal(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
 /// https://url.spec.whatwg.org/#string-percent-decode, as bytes.
 pub(crate) fn decode(text: &str) -> Vec<u8> {
     percent_decode(text.as_bytes()).collect()
@@ -178,6 +196,15 @@ mod tests {
                 let encoded: String = percent_encode(&[b], set).collect();
                 assert_eq!(encoded, char::from(b).to_string(), "{b:#x}");
             }
+        }
+    }
+
+    #[test]
+    fn decimals_are_written_as_to_string_writes_them() {
+        for n in [0, 7, 10, 255, 65535, 4_294_967_295] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
         }
     }
 

@@ -162,7 +162,7 @@ impl Parts<'_> {
             host = start..s.len();
             if let Some(port) = self.port {
                 s.push(':');
-                s.push_str(&port.to_string());
+                crate::percent::push_decimal(&mut s, u32::from(port));
             }
         }
         let authority_end = s.len();

@@ -136,7 +136,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             self.out.port = Some(port);
             let out = &mut self.out.serialization;
             out.push(':');
-            out.push_str(&port.to_string());
+            percent::push_decimal(out, u32::from(port));
         }
         Ok(())
     }

@@ -125,7 +125,15 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 self.report(ErrorCode::Ipv4NonAsciiInput, at.clone());
             }
             let address = self.ipv4(&ascii, at)?;
-            return Ok((HostKind::Ipv4(address), Cow::Owned(address.to_string())));
+            // The IPv4 serializer: the four numbers in decimal, joined by ".".
+            let mut serialized = String::with_capacity(15);
+            for (i, octet) in address.octets().into_iter().enumerate() {
+                if i > 0 {
+                    serialized.push('.');
+                }
+                percent::push_decimal(&mut serialized, u32::from(octet));
+            }
+            return Ok((HostKind::Ipv4(address), Cow::Owned(serialized)));
         }
         Ok((HostKind::Domain, ascii))
     }

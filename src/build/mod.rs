@@ -94,7 +94,10 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             base,
             errors,
             out: Record {
-                serialization: String::with_capacity(input.text.len() + 8),
+                // Room for the input and, for a relative URL, the base: one allocation, usually.
+                serialization: String::with_capacity(
+                    input.text.len() + base.map_or(0, |b| b.serialization.len()) + 8,
+                ),
                 scheme_end: 0,
                 username: 0..0,
                 password: 0..0,
