@@ -1,6 +1,7 @@
-//! The grammar: `grammar/url.pest` compiled by pest_derive, and the [`Production`] names that let
-//! one builder walk trees from any source of productions (pest_derive today; a grammar loaded at
-//! run time for experiments).
+//! The grammar: `grammar/url.pest` compiled by pest_derive (the reference; the parser build.rs
+//! generates from the same file is what runs, see `src/fast.rs`), and the [`Production`] names
+//! that let one builder walk trees from any source of productions (either compiled parser, or a
+//! grammar loaded at run time for experiments).
 
 use std::ops::Range;
 

@@ -1,5 +1,5 @@
 //! The built-in grammar loaded at run time (pest_meta + pest_vm) drives the builder to the same
-//! results as the compiled grammar (pest_derive) on every WPT input, and a modified grammar
+//! results as the compiled grammar (the generated parser) on every WPT input, and a modified grammar
 //! changes results.
 #![cfg(feature = "vm")]
 
