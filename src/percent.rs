@@ -2,9 +2,7 @@
 //! helpers the builder uses.
 
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
-use std::sync::LazyLock;
-
-use percent_encoding::{percent_decode, percent_encode, percent_encode_byte, AsciiSet, CONTROLS};
+use percent_encoding::{percent_decode, percent_encode, utf8_percent_encode, AsciiSet, CONTROLS};
 
 /// https://url.spec.whatwg.org/#c0-control-percent-encode-set (code points above U+007E are
 /// always encoded by `percent-encoding`; U+007F is in `CONTROLS`).
@@ -96,65 +94,50 @@ fn push_encoded(out: &mut String, bytes: &[u8], set: &'static AsciiSet, space_as
     }
 }
 
-/// A percent-encode set as the parser's hot loops use it: percent_encoding's `AsciiSet`, and a
-/// table of the ASCII bytes it holds, made from the `AsciiSet` on first use.
-pub(crate) struct EncodeSet {
-    pub(crate) ascii: &'static AsciiSet,
-    table: LazyLock<[bool; 128]>,
+/// Appends `text` to `out`, UTF-8 percent-encoding every code point in `set`
+/// (https://url.spec.whatwg.org/#string-utf-8-percent-encode).
+pub(crate) fn encode_into(out: &mut String, text: &str, set: &'static AsciiSet) {
+    // The usual text is all bytes that no set the parser uses encodes: copied at once.
+    let plain = text
+        .bytes()
+        .position(|b| !NEVER_ENCODED[usize::from(b)])
+        .unwrap_or(text.len());
+    out.push_str(&text[..plain]);
+    if plain == text.len() {
+        return;
+    }
+    for chunk in utf8_percent_encode(&text[plain..], set) {
+        out.push_str(chunk);
+    }
 }
 
-/// The ASCII bytes `set` holds (percent_encoding does not say, so each byte is tried).
-fn table_of(set: &'static AsciiSet) -> [bool; 128] {
-    let mut table = [false; 128];
-    for (b, member) in (0u8..).zip(table.iter_mut()) {
-        *member = percent_encode(&[b], set).next() == Some(percent_encode_byte(b));
+/// The bytes that none of the C0 control, fragment, query, special-query, path and userinfo
+/// percent-encode sets contains: ASCII alphanumerics and `!$%&()*+,-._~`.
+static NEVER_ENCODED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'!' | b'$'
+                    | b'%'
+                    | b'&'
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b'-'
+                    | b'.'
+                    | b'_'
+                    | b'~'
+            );
+        b += 1;
     }
     table
-}
-
-macro_rules! encode_sets {
-    ($($name:ident = $ascii:ident;)*) => {
-        $(
-            #[doc = concat!("[`", stringify!($ascii), "`] with its table.")]
-            pub(crate) static $name: EncodeSet = EncodeSet {
-                ascii: $ascii,
-                table: LazyLock::new(|| table_of($ascii)),
-            };
-        )*
-    };
-}
-
-encode_sets! {
-    C0_CONTROL_SET = C0_CONTROL;
-    FRAGMENT_SET = FRAGMENT;
-    QUERY_SET = QUERY;
-    SPECIAL_QUERY_SET = SPECIAL_QUERY;
-    PATH_SET = PATH;
-    USERINFO_SET = USERINFO;
-}
-
-/// Appends `text` to `out`, UTF-8 percent-encoding every code point in `set`
-/// (https://url.spec.whatwg.org/#string-utf-8-percent-encode): every byte of a code point beyond
-/// ASCII, and the ASCII bytes the set holds. Runs of other bytes are copied in one piece.
-pub(crate) fn encode_into(out: &mut String, text: &str, set: &EncodeSet) {
-    let table = &*set.table;
-    let bytes = text.as_bytes();
-    let mut plain_from = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if table.get(usize::from(b)) == Some(&false) {
-            continue;
-        }
-        // A run of ASCII bytes starts and ends on code point boundaries.
-        if plain_from < i {
-            out.push_str(&text[plain_from..i]);
-        }
-        out.push_str(percent_encode_byte(b));
-        plain_from = i + 1;
-    }
-    if plain_from < bytes.len() {
-        out.push_str(&text[plain_from..]);
-    }
-}
+};
 
 /// Appends `n` in decimal (what `to_string` writes, without formatting machinery or allocation).
 pub(crate) fn push_decimal(out: &mut String, n: u32) {
@@ -193,36 +176,26 @@ mod tests {
     #[test]
     fn sets_encode_what_the_spec_lists() {
         let mut out = String::new();
-        encode_into(&mut out, "a b\"#<>`?^{}%é\x7f", &PATH_SET);
+        encode_into(&mut out, "a b\"#<>`?^{}%é\x7f", PATH);
         assert_eq!(out, "a%20b%22%23%3C%3E%60%3F%5E%7B%7D%%C3%A9%7F");
         out.clear();
-        encode_into(&mut out, "'`", &SPECIAL_QUERY_SET);
+        encode_into(&mut out, "'`", SPECIAL_QUERY);
         assert_eq!(out, "%27`");
         out.clear();
-        encode_into(&mut out, "a:b@c/[|]", &USERINFO_SET);
+        encode_into(&mut out, "a:b@c/[|]", USERINFO);
         assert_eq!(out, "a%3Ab%40c%2F%5B%7C%5D");
     }
 
     #[test]
-    fn encoding_with_a_table_equals_percent_encodings_on_every_code_point() {
-        let sets = [
-            &C0_CONTROL_SET,
-            &FRAGMENT_SET,
-            &QUERY_SET,
-            &SPECIAL_QUERY_SET,
-            &PATH_SET,
-            &USERINFO_SET,
-        ];
-        let text: String = (0..0x800u32)
-            .chain([0xFFFD, 0x10000, 0x10FFFF])
-            .filter_map(char::from_u32)
-            .collect();
-        for set in sets {
-            let mut out = String::new();
-            encode_into(&mut out, &text, set);
-            let expected: String =
-                percent_encoding::utf8_percent_encode(&text, set.ascii).collect();
-            assert_eq!(out, expected);
+    fn never_encoded_bytes_are_in_no_set_the_parser_uses() {
+        for b in 0..=255u8 {
+            if !NEVER_ENCODED[usize::from(b)] {
+                continue;
+            }
+            for set in [C0_CONTROL, FRAGMENT, QUERY, SPECIAL_QUERY, PATH, USERINFO] {
+                let encoded: String = percent_encode(&[b], set).collect();
+                assert_eq!(encoded, char::from(b).to_string(), "{b:#x}");
+            }
         }
     }
 

@@ -166,7 +166,7 @@ impl Url {
             return Err(SetterError::CannotHaveCredentialsOrPort);
         }
         let mut encoded = String::with_capacity(value.len());
-        percent::encode_into(&mut encoded, value, &percent::USERINFO_SET);
+        percent::encode_into(&mut encoded, value, percent::USERINFO);
         set(&mut parts, encoded);
         self.record = parts.assemble();
         Ok(())

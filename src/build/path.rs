@@ -6,7 +6,7 @@ use super::url::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
-use crate::percent::{self, C0_CONTROL_SET, PATH_SET};
+use crate::percent::{self, C0_CONTROL, PATH};
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `special_path`: the path after a special URL's host. The path start state reads the
@@ -98,7 +98,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             // "UTF-8 percent-encode c using the path percent-encode set and append the result to
             // buffer." "Append buffer to url's path."
             self.out.serialization.push('/');
-            percent::encode_into(&mut self.out.serialization, content, &PATH_SET);
+            percent::encode_into(&mut self.out.serialization, content, PATH);
         }
     }
 
@@ -115,10 +115,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             // "If remaining starts with U+003F (?) or U+0023 (#), then append "%20" to url's
             // path. Otherwise, append U+0020 SPACE to url's path."
             Some(rest) if before_query_or_fragment => {
-                percent::encode_into(out, rest, &C0_CONTROL_SET);
+                percent::encode_into(out, rest, C0_CONTROL);
                 out.push_str("%20");
             }
-            _ => percent::encode_into(out, text, &C0_CONTROL_SET),
+            _ => percent::encode_into(out, text, C0_CONTROL),
         }
     }
 

@@ -8,7 +8,7 @@ use encoding_rs::UTF_8;
 use super::{span, Builder, Node};
 use crate::error::ParseError;
 use crate::grammar::Productions;
-use crate::percent::{self, FRAGMENT_SET, QUERY_SET, SPECIAL_QUERY_SET};
+use crate::percent::{self, FRAGMENT, QUERY, SPECIAL_QUERY};
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `query`: "Let queryPercentEncodeSet be the special-query percent-encode set if url is
@@ -24,18 +24,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         } else {
             self.encoding
         };
-        let set = if self.special {
-            &SPECIAL_QUERY_SET
-        } else {
-            &QUERY_SET
-        };
+        let set = if self.special { SPECIAL_QUERY } else { QUERY };
         let out = &mut self.out.serialization;
         out.push('?');
         let start = out.len();
         if encoding == UTF_8 {
             percent::encode_into(out, node.as_str(), set);
         } else {
-            percent::encode_after_encoding(out, encoding, node.as_str(), set.ascii, false);
+            percent::encode_after_encoding(out, encoding, node.as_str(), set, false);
         }
         self.out.query = Some(start..out.len());
     }
@@ -57,7 +53,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let out = &mut self.out.serialization;
         out.push('#');
         let start = out.len();
-        percent::encode_into(out, node.as_str(), &FRAGMENT_SET);
+        percent::encode_into(out, node.as_str(), FRAGMENT);
         self.out.fragment = Some(start..out.len());
         Ok(())
     }
