@@ -205,6 +205,28 @@ impl<'r> Generator<'r> {
         out
     }
 
+    /// The code of each operand of a sequence or a choice, which pest_meta nests to the right.
+    fn operands(&mut self, expr: &OptimizedExpr) -> Vec<String> {
+        let mut parts = Vec::new();
+        let mut current = expr;
+        loop {
+            match current {
+                OptimizedExpr::Seq(a, b) if matches!(expr, OptimizedExpr::Seq(..)) => {
+                    parts.push(self.expr(a));
+                    current = b;
+                }
+                OptimizedExpr::Choice(a, b) if matches!(expr, OptimizedExpr::Choice(..)) => {
+                    parts.push(self.expr(a));
+                    current = b;
+                }
+                last => {
+                    parts.push(self.expr(last));
+                    return parts;
+                }
+            }
+        }
+    }
+
     /// The function name of a rule.
     fn function(&self, name: &str) -> String {
         format!("{}{name}", self.prefix)
@@ -418,29 +440,11 @@ impl<'r> Generator<'r> {
             OptimizedExpr::NegPred(e) => {
                 format!("({{ let look = self.look(); let ok = {}; self.unlook(look); !ok }})", self.expr(e))
             }
-            OptimizedExpr::Seq(..) => {
-                let mut parts = Vec::new();
-                let mut current = expr;
-                while let OptimizedExpr::Seq(a, b) = current {
-                    parts.push(self.expr(a));
-                    current = b;
-                }
-                parts.push(self.expr(current));
-                format!(
-                    "({{ let mark = self.mark(); ({}) || self.reset(mark) }})",
-                    parts.join(" && ")
-                )
-            }
-            OptimizedExpr::Choice(..) => {
-                let mut parts = Vec::new();
-                let mut current = expr;
-                while let OptimizedExpr::Choice(a, b) = current {
-                    parts.push(self.expr(a));
-                    current = b;
-                }
-                parts.push(self.expr(current));
-                format!("({})", parts.join(" || "))
-            }
+            OptimizedExpr::Seq(..) => format!(
+                "({{ let mark = self.mark(); ({}) || self.reset(mark) }})",
+                self.operands(expr).join(" && ")
+            ),
+            OptimizedExpr::Choice(..) => format!("({})", self.operands(expr).join(" || ")),
             OptimizedExpr::Opt(e) => format!("({{ let _ = {}; true }})", self.expr(e)),
             OptimizedExpr::Rep(e) => {
                 if let Some(class) = self.class_of(e) {

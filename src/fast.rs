@@ -1,6 +1,7 @@
-//! The parser build.rs generates from `grammar/url.pest` (see build.rs), and the few byte-level
-//! operations its rule functions are written in. It makes the same tokens as pest_derive's parser
-//! of the same grammar; `tests/runtime.rs` checks that on every conformance input.
+//! The parsers build.rs generates from `grammar/url.pest` and `grammar/valid.pest` (see build.rs),
+//! and the few byte-level operations their rule functions are written in. They make the same
+//! tokens as pest_derive's parsers of the same grammars (`tests/engines.rs`, the `valid.rs` unit
+//! tests and the `engines` fuzz target check it).
 
 use crate::grammar::{Production, Productions};
 use crate::tokens::{offset, Matched, Token};
@@ -35,18 +36,7 @@ pub(crate) struct Generated;
 
 impl Productions for Generated {
     fn parse_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
-        if input.len() > crate::MAX_INPUT_LEN {
-            return false;
-        }
-        let mut parser = Parser {
-            bytes: input.as_bytes(),
-            text: input,
-            pos: 0,
-            out: tokens,
-            atomicity: NON_ATOMIC,
-            lookahead: false,
-        };
-        url_rules::run(&mut parser, entry)
+        run_on(input, tokens, |parser| url_rules::run(parser, entry))
     }
 
     fn rule_name(&self, rule: u16) -> String {
@@ -59,22 +49,28 @@ impl Productions for Generated {
 /// Runs rule number `entry` of the writing grammar (`grammar/valid.pest`) on `input` and returns
 /// its tree; None when it does not match.
 pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
-    if input.len() > crate::MAX_INPUT_LEN {
+    let mut tokens = crate::tokens::spare();
+    if !run_on(input, &mut tokens, |parser| valid_rules::run(parser, entry)) {
         return None;
     }
-    let mut tokens = crate::tokens::spare();
+    Matched::new(input, tokens)
+}
+
+/// Runs `rule` with a parser at the start of `input`, appending tokens to `tokens`. An input
+/// longer than [`crate::MAX_INPUT_LEN`] does not match: token offsets are 32-bit.
+fn run_on(input: &str, tokens: &mut Vec<Token>, rule: impl FnOnce(&mut Parser) -> bool) -> bool {
+    if input.len() > crate::MAX_INPUT_LEN {
+        return false;
+    }
     let mut parser = Parser {
         bytes: input.as_bytes(),
         text: input,
         pos: 0,
-        out: &mut tokens,
+        out: tokens,
         atomicity: NON_ATOMIC,
         lookahead: false,
     };
-    if !valid_rules::run(&mut parser, entry) {
-        return None;
-    }
-    Matched::new(input, tokens)
+    rule(&mut parser)
 }
 
 /// The state of one run: where it is, the tokens so far, and whether rules make tokens here.

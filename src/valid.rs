@@ -132,6 +132,7 @@ fn run((entry, number): (Rule, u16), input: &str) -> Result<(), Failure> {
     let Some(tree) = parse_valid(number, input) else {
         return Err(Failure::Grammar(entry));
     };
+    // Bound to a name so that the iterator, which borrows `tree`, is gone before `tree` is.
     let checked = tree.nodes().try_for_each(check).map_err(Failure::Check);
     checked
 }

@@ -69,8 +69,10 @@ impl Drop for SearchParamsMut<'_> {
         // empty string, then set serializedQuery to null. Set query's URL object's URL's query
         // to serializedQuery."
         let serialized = self.params.to_string();
-        let mut parts = self.url.record.parts();
-        parts.query = (!serialized.is_empty()).then_some(serialized.into());
-        self.url.record = parts.assemble();
+        // Setting the query cannot fail.
+        let _ = self.url.change_parts(|parts| {
+            parts.query = (!serialized.is_empty()).then_some(serialized.into());
+            Ok(())
+        });
     }
 }

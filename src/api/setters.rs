@@ -107,13 +107,13 @@ impl Url {
         // "If this's URL cannot have a username/password/port, then return." "If the given value
         // is the empty string, then set this's URL's port to null."
         if value.is_empty() {
-            let mut parts = self.record.parts();
-            if parts.cannot_have_credentials_or_port() {
-                return Err(SetterError::CannotHaveCredentialsOrPort);
-            }
-            parts.port = None;
-            self.record = parts.assemble();
-            return Ok(());
+            return self.change_parts(|parts| {
+                if parts.cannot_have_credentials_or_port() {
+                    return Err(SetterError::CannotHaveCredentialsOrPort);
+                }
+                parts.port = None;
+                Ok(())
+            });
         }
         self.run_setter(Setter::Port, value)
     }
@@ -127,10 +127,10 @@ impl Url {
     pub fn set_search(&mut self, value: &str) -> Result<(), SetterError> {
         // "If the given value is the empty string, then set url's query to null".
         if value.is_empty() {
-            let mut parts = self.record.parts();
-            parts.query = None;
-            self.record = parts.assemble();
-            return Ok(());
+            return self.change_parts(|parts| {
+                parts.query = None;
+                Ok(())
+            });
         }
         // "Let input be the given value with a single leading U+003F (?) removed, if any."
         self.run_setter(Setter::Search, value.strip_prefix('?').unwrap_or(value))
@@ -140,10 +140,10 @@ impl Url {
     pub fn set_hash(&mut self, value: &str) -> Result<(), SetterError> {
         // "If the given value is the empty string, then set this's URL's fragment to null".
         if value.is_empty() {
-            let mut parts = self.record.parts();
-            parts.fragment = None;
-            self.record = parts.assemble();
-            return Ok(());
+            return self.change_parts(|parts| {
+                parts.fragment = None;
+                Ok(())
+            });
         }
         self.run_setter(Setter::Hash, value.strip_prefix('#').unwrap_or(value))
     }
@@ -161,13 +161,25 @@ impl Url {
         value: &str,
         set: impl FnOnce(&mut Parts, String),
     ) -> Result<(), SetterError> {
+        self.change_parts(|parts| {
+            if parts.cannot_have_credentials_or_port() {
+                return Err(SetterError::CannotHaveCredentialsOrPort);
+            }
+            let mut encoded = String::with_capacity(value.len());
+            percent::encode_into(&mut encoded, value, percent::USERINFO);
+            set(parts, encoded);
+            Ok(())
+        })
+    }
+
+    /// Changes the record's components with `change` and serializes them again; when `change`
+    /// fails, the URL stays as it was.
+    pub(crate) fn change_parts(
+        &mut self,
+        change: impl FnOnce(&mut Parts<'_>) -> Result<(), SetterError>,
+    ) -> Result<(), SetterError> {
         let mut parts = self.record.parts();
-        if parts.cannot_have_credentials_or_port() {
-            return Err(SetterError::CannotHaveCredentialsOrPort);
-        }
-        let mut encoded = String::with_capacity(value.len());
-        percent::encode_into(&mut encoded, value, percent::USERINFO);
-        set(&mut parts, encoded);
+        change(&mut parts)?;
         self.record = parts.assemble();
         Ok(())
     }

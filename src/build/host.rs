@@ -174,13 +174,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         if result.is_empty() {
             return Err(self.fail_silently(ParseErrorKind::EmptyDomain, at));
         }
-        // "If result contains a forbidden domain code point, then return failure."
-        let forbidden = if kinds & NON_ASCII == 0 {
-            kinds & FORBIDDEN != 0
+        // "If result contains a forbidden domain code point, then return failure." Lowercasing
+        // keeps an ASCII domain's kinds; ToASCII's result is looked at afresh.
+        let kinds = if kinds & NON_ASCII == 0 {
+            kinds
         } else {
-            has_forbidden_domain_code_point(&result)
+            byte_kinds(&result)
         };
-        if forbidden {
+        if kinds & FORBIDDEN != 0 {
             return Err(self.fail_silently(ParseErrorKind::ForbiddenDomainCodePoint, at));
         }
         Ok(result)
@@ -204,14 +205,16 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // "If input contains a code point that is not a URL code point and not U+0025 (%),
         // invalid-URL-unit validation error." "If input contains a U+0025 (%) and the two code
         // points following it are not ASCII hex digits, invalid-URL-unit validation error."
-        // One error each at most, at the first such code point.
-        let units = invalid_url_units(input);
-        for first in [units.iter().find(|u| !u.1), units.iter().find(|u| u.1)]
-            .into_iter()
-            .flatten()
-        {
-            let from = at.start + first.0;
-            self.report(ErrorCode::InvalidUrlUnit, from..from + first.2);
+        // One error each at most, at the first such code point. (Only a listener needs them.)
+        if self.wants_errors() {
+            let units = invalid_url_units(input);
+            for first in [units.iter().find(|u| !u.1), units.iter().find(|u| u.1)]
+                .into_iter()
+                .flatten()
+            {
+                let from = at.start + first.0;
+                self.report(ErrorCode::InvalidUrlUnit, from..from + first.2);
+            }
         }
         // "Return the result of running UTF-8 percent-encode on input using the C0 control
         // percent-encode set."
@@ -267,17 +270,6 @@ pub(crate) const fn is_forbidden_domain_code_point(c: char) -> bool {
     is_forbidden_host_code_point(c) || c.is_ascii_control() || c == '%'
 }
 
-/// [`is_forbidden_domain_code_point`] for each ASCII byte (the domain parser's result is ASCII).
-static FORBIDDEN_DOMAIN_BYTE: [bool; 128] = {
-    let mut table = [false; 128];
-    let mut b = 0;
-    while b < 128 {
-        table[b] = is_forbidden_domain_code_point(b as u8 as char);
-        b += 1;
-    }
-    table
-};
-
 /// [`DOMAIN_BYTE`]'s kinds of byte.
 const UPPER: u8 = 1;
 const FORBIDDEN: u8 = 2;
@@ -306,19 +298,10 @@ static DOMAIN_BYTE: [u8; 256] = {
 };
 
 /// The kinds of the bytes of `text`, in one pass.
+#[inline]
 fn byte_kinds(text: &str) -> u8 {
     text.bytes()
         .fold(0, |kinds, b| kinds | DOMAIN_BYTE[usize::from(b)])
-}
-
-/// Whether a string contains a forbidden domain code point.
-fn has_forbidden_domain_code_point(ascii: &str) -> bool {
-    ascii.bytes().any(|b| {
-        FORBIDDEN_DOMAIN_BYTE
-            .get(usize::from(b))
-            .copied()
-            .unwrap_or(false)
-    })
 }
 
 /// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker).
