@@ -180,7 +180,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let mut port = None;
         for child in self.children(node) {
             match child? {
-                (Production::Host | Production::OpaqueHost, h) => host = Some(h),
+                (Production::SetterHost | Production::SetterOpaqueHost, h) => host = Some(h),
                 (Production::SetterPort, p) => port = Some(p),
                 (_, other) => return Err(self.unexpected(entry, Some(&other)).into()),
             }
