@@ -95,49 +95,56 @@ fn push_encoded(out: &mut String, bytes: &[u8], set: &'static AsciiSet, space_as
 }
 
 /// Appends `text` to `out`, UTF-8 percent-encoding every code point in `set`
-/// (https://url.spec.whatwg.org/#string-utf-8-percent-encode).
+/// (https://url.spec.whatwg.org/#string-utf-8-percent-encode). `set` is the C0 control, path,
+/// query, special-query or fragment percent-encode set; [`encode_userinfo_into`] does userinfo.
 pub(crate) fn encode_into(out: &mut String, text: &str, set: &'static AsciiSet) {
-    // The usual text is all bytes that no set the parser uses encodes: copied at once.
-    let plain = text
+    encode_with(out, text, set, &PLAIN);
+}
+
+/// [`encode_into`] with the userinfo percent-encode set.
+pub(crate) fn encode_userinfo_into(out: &mut String, text: &str) {
+    encode_with(out, text, USERINFO, &USERINFO_PLAIN);
+}
+
+/// Appends `text` encoded with `set`, whose every byte `plain` marks `set` does not encode.
+fn encode_with(out: &mut String, text: &str, set: &'static AsciiSet, plain: &[bool; 256]) {
+    // The usual text is all plain bytes: copied at once.
+    let prefix = text
         .bytes()
-        .position(|b| !NEVER_ENCODED[usize::from(b)])
+        .position(|b| !plain[usize::from(b)])
         .unwrap_or(text.len());
-    out.push_str(&text[..plain]);
-    if plain == text.len() {
+    debug_assert!(percent_encode(&text.as_bytes()[..prefix], set).eq([&text[..prefix]]));
+    out.push_str(&text[..prefix]);
+    if prefix == text.len() {
         return;
     }
-    for chunk in utf8_percent_encode(&text[plain..], set) {
+    for chunk in utf8_percent_encode(&text[prefix..], set) {
         out.push_str(chunk);
     }
 }
 
-/// The bytes that none of the C0 control, fragment, query, special-query, path and userinfo
-/// percent-encode sets contains: ASCII alphanumerics and `!$%&()*+,-._~`.
-static NEVER_ENCODED: [bool; 256] = {
+/// The bytes that none of the C0 control, fragment, query, special-query and path
+/// percent-encode sets contains: printable ASCII but space, `"#'<>?^`{}`.
+static PLAIN: [bool; 256] = plain_except(b" \"#'<>?^`{}");
+
+/// The bytes that the userinfo percent-encode set does not contain.
+static USERINFO_PLAIN: [bool; 256] = plain_except(b" \"#<>?^`{}/:;=@[\\]|");
+
+/// Printable ASCII (U+0021 to U+007E) but the bytes of `except`, as a table.
+const fn plain_except(except: &[u8]) -> [bool; 256] {
     let mut table = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'!' | b'$'
-                    | b'%'
-                    | b'&'
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b'-'
-                    | b'.'
-                    | b'_'
-                    | b'~'
-            );
+    let mut b = 0x21;
+    while b < 0x7f {
+        table[b] = true;
         b += 1;
     }
+    let mut i = 0;
+    while i < except.len() {
+        table[except[i] as usize] = false;
+        i += 1;
+    }
     table
-};
+}
 
 /// Appends `n` in decimal (what `to_string` writes, without formatting machinery or allocation).
 pub(crate) fn push_decimal(out: &mut String, n: u32) {
@@ -182,20 +189,27 @@ mod tests {
         encode_into(&mut out, "'`", SPECIAL_QUERY);
         assert_eq!(out, "%27`");
         out.clear();
-        encode_into(&mut out, "a:b@c/[|]", USERINFO);
+        encode_userinfo_into(&mut out, "a:b@c/[|]");
         assert_eq!(out, "a%3Ab%40c%2F%5B%7C%5D");
     }
 
     #[test]
-    fn never_encoded_bytes_are_in_no_set_the_parser_uses() {
+    fn plain_bytes_are_exactly_those_the_sets_leave() {
+        let leaves = |set: &'static AsciiSet, b: u8| {
+            percent_encode(&[b], set).collect::<String>() == char::from(b).to_string()
+        };
         for b in 0..=255u8 {
-            if !NEVER_ENCODED[usize::from(b)] {
-                continue;
-            }
-            for set in [C0_CONTROL, FRAGMENT, QUERY, SPECIAL_QUERY, PATH, USERINFO] {
-                let encoded: String = percent_encode(&[b], set).collect();
-                assert_eq!(encoded, char::from(b).to_string(), "{b:#x}");
-            }
+            let all = [C0_CONTROL, FRAGMENT, QUERY, SPECIAL_QUERY, PATH];
+            assert_eq!(
+                PLAIN[usize::from(b)],
+                all.iter().all(|set| leaves(set, b)),
+                "{b:#x}"
+            );
+            assert_eq!(
+                USERINFO_PLAIN[usize::from(b)],
+                leaves(USERINFO, b),
+                "{b:#x}"
+            );
         }
     }
 

@@ -166,7 +166,7 @@ impl Url {
                 return Err(SetterError::CannotHaveCredentialsOrPort);
             }
             let mut encoded = String::with_capacity(value.len());
-            percent::encode_into(&mut encoded, value, percent::USERINFO);
+            percent::encode_userinfo_into(&mut encoded, value);
             set(parts, encoded);
             Ok(())
         })

@@ -6,7 +6,7 @@
 use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
-use crate::percent::{self, USERINFO};
+use crate::percent;
 use crate::record::default_port;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
@@ -94,13 +94,13 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         self.report(ErrorCode::InvalidCredentials, last_at..last_at + 1);
         let out = &mut self.out.serialization;
         let start = out.len();
-        percent::encode_into(out, username, USERINFO);
+        percent::encode_userinfo_into(out, username);
         self.out.username = start..out.len();
         let colon = out.len();
         if let Some(password) = password.filter(|p| !p.is_empty()) {
             out.push(':');
             let start = out.len();
-            percent::encode_into(out, password, USERINFO);
+            percent::encode_userinfo_into(out, password);
             self.out.password = start..out.len();
         } else {
             self.out.password = colon..colon;

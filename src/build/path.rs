@@ -3,6 +3,8 @@
 //! [opaque path state](https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
 
 use super::url::{is_normalized_windows_drive_letter, is_windows_drive_letter};
+use std::ops::Range;
+
 use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
@@ -29,6 +31,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             .children()
             .filter(|n| n.production() != Some(Production::Eoi));
         let mut next = segments.next();
+        // Segments in a row that open with "/" and are appended as they are, percent-encoded
+        // (no dot segment, no drive letter): their span in the input, written with one encode
+        // when the row ends ("/" is not in the path percent-encode set).
+        let mut plain: Option<Range<usize>> = None;
         while let Some(segment) = next {
             next = segments.next();
             let Some(p) = segment.production() else {
@@ -40,7 +46,15 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 | Production::PathSegment
                 | Production::SpecialSetterSegment
                 | Production::SetterSegment => {
-                    if self.special && text.starts_with('\\') {
+                    if let Some(content) = text.strip_prefix('/') {
+                        if is_plain_segment(content, self.file) {
+                            // Every code point is checked as it is appended to buffer.
+                            self.url_units(content, span(&segment).start + 1);
+                            let at = span(&segment);
+                            plain = Some(plain.map_or(at.clone(), |row| row.start..at.end));
+                            continue;
+                        }
+                    } else if self.special {
                         // "If url is special and c is U+005C (\), invalid-reverse-solidus
                         // validation error."
                         let at = span(&segment).start;
@@ -63,11 +77,22 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 }
                 _ => return Err(self.unexpected(within, Some(&segment))),
             };
+            self.plain_segments(plain.take());
             // A segment is followed by a slash when another segment follows it in the path.
             let followed_by_slash = next.is_some();
             self.path_segment(&segment, content, followed_by_slash);
         }
+        self.plain_segments(plain);
         Ok(())
+    }
+
+    /// Appends a row of plain segments, each "/" and its content: "UTF-8 percent-encode c using
+    /// the path percent-encode set and append the result to buffer." "Append buffer to url's
+    /// path."
+    fn plain_segments(&mut self, row: Option<Range<usize>>) {
+        if let Some(row) = row {
+            percent::encode_into(&mut self.out.serialization, &self.text[row], PATH);
+        }
     }
 
     /// One segment of the path state, whose buffer is `content`.
@@ -162,6 +187,15 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             self.out.path = start..end;
         }
     }
+}
+
+/// Whether a segment after "/" is appended to the path as it is, percent-encoded: not a dot
+/// segment, and in a "file" URL not a Windows drive letter (which the path state looks at).
+fn is_plain_segment(content: &str, file: bool) -> bool {
+    let looked_at = is_single_dot_segment(content)
+        || is_double_dot_segment(content)
+        || (file && is_windows_drive_letter(content));
+    !looked_at
 }
 
 /// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
