@@ -11,16 +11,12 @@ pub(crate) struct Input<'a> {
     pub(crate) text: Cow<'a, str>,
     /// Bytes trimmed from the start of the original.
     lead: usize,
+    /// Where the trimmed part of the original ends.
+    end: usize,
     /// Original offsets (after `lead`) of every removed tab or newline, in order.
     removed: Vec<usize>,
-    /// For each removed byte, how many kept bytes come before it (`removed[i] - i`).
-    kept_before: Vec<usize>,
     /// Length of the original input.
     original_len: usize,
-    /// Span of the leading trimmed part, if any (an invalid-URL-unit).
-    pub(crate) trimmed_lead: Option<Range<usize>>,
-    /// Span of the trailing trimmed part, if any (an invalid-URL-unit).
-    pub(crate) trimmed_trail: Option<Range<usize>>,
 }
 
 /// A C0 control or space: https://infra.spec.whatwg.org/#c0-control
@@ -99,16 +95,24 @@ impl<'a> Input<'a> {
         } else {
             Cow::Borrowed(trimmed)
         };
-        let kept_before = removed.iter().enumerate().map(|(i, &r)| r - i).collect();
         Input {
             text,
             lead: start,
+            end,
             removed,
-            kept_before,
             original_len: original.len(),
-            trimmed_lead: (start > 0).then_some(0..start),
-            trimmed_trail: (end < original.len() && end >= start).then_some(end..original.len()),
         }
+    }
+
+    /// Span of the leading trimmed part, if any (an invalid-URL-unit).
+    pub(crate) fn trimmed_lead(&self) -> Option<Range<usize>> {
+        (self.lead > 0).then_some(0..self.lead)
+    }
+
+    /// Span of the trailing trimmed part, if any (an invalid-URL-unit).
+    pub(crate) fn trimmed_trail(&self) -> Option<Range<usize>> {
+        (self.end < self.original_len && self.end >= self.lead)
+            .then_some(self.end..self.original_len)
     }
 
     /// Original offsets of the removed tabs and newlines.
@@ -118,9 +122,17 @@ impl<'a> Input<'a> {
 
     /// The original byte offset of byte `at` of the cleaned text.
     pub(crate) fn original_offset(&self, at: usize) -> usize {
-        // kept_before never decreases;
-        // every removed byte with at most `at` kept bytes before it shifts the position by one.
-        let shift = self.kept_before.partition_point(|&k| k <= at);
+        // Every removed byte with at most `at` kept bytes before it shifts the position by one;
+        // the kept bytes before removed byte i, `removed[i] - i`, never decrease with i.
+        let (mut shift, mut above) = (0, self.removed.len());
+        while shift < above {
+            let mid = shift + (above - shift) / 2;
+            if self.removed[mid] - mid <= at {
+                shift = mid + 1;
+            } else {
+                above = mid;
+            }
+        }
         let pos = at + shift;
         (self.lead + pos).min(self.original_len)
     }
@@ -150,8 +162,8 @@ mod tests {
         // "b" after the tab.
         assert_eq!(input.original_offset(8), 12);
         assert_eq!(input.original_span(7..9), 10..13);
-        assert_eq!(input.trimmed_lead, Some(0..2));
-        assert_eq!(input.trimmed_trail, Some(14..16));
+        assert_eq!(input.trimmed_lead(), Some(0..2));
+        assert_eq!(input.trimmed_trail(), Some(14..16));
         assert_eq!(input.removed().collect::<Vec<_>>(), vec![4, 11]);
     }
 

@@ -241,7 +241,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         let input = self.input;
         // "If input contains any leading or trailing C0 control or space, invalid-URL-unit
         // validation error." One error, at the first such run.
-        let trimmed = input.trimmed_lead.clone().or(input.trimmed_trail.clone());
+        let trimmed = input.trimmed_lead().or(input.trimmed_trail());
         // "If input contains any ASCII tab or newline, invalid-URL-unit validation error." One
         // error, at the first one.
         let removed = input.removed().next().map(|at| at..at + 1);
