@@ -84,6 +84,96 @@ fn whole_parses_give_the_same_results_and_traces_on_urltestdata() {
     assert_eq!(compared, 891);
 }
 
+/// The authority's leaves, as (rule, text), in order.
+fn authority_leaves(production: Production, input: &str) -> Vec<(String, String)> {
+    fn leaves(tree: &pegurl::Tree, out: &mut Vec<(String, String)>) {
+        if tree.children.is_empty() {
+            out.push((tree.rule.clone(), tree.text.clone()));
+        }
+        for child in &tree.children {
+            leaves(child, out);
+        }
+    }
+    let mut out = Vec::new();
+    for engine in [Engine::Generated, Engine::PestDerive] {
+        let tree = engine.run(production, input).expect(input);
+        let mut found = Vec::new();
+        leaves(&tree, &mut found);
+        if engine == Engine::Generated {
+            out = found;
+        } else {
+            assert_eq!(out, found, "{input:?}");
+        }
+    }
+    out
+}
+
+#[test]
+fn the_authority_takes_credentials_up_to_its_last_at_sign() {
+    // Host and port stop at "@": without one the first reading holds; with one, credentials
+    // take everything up to the last, as the authority state's atSignSeen does.
+    let pair = |r: &str, t: &str| (r.to_owned(), t.to_owned());
+    let cases: [(&str, Vec<(String, String)>); 6] = [
+        (
+            "example.org:8080/x",
+            vec![pair("host", "example.org"), pair("port", "8080")],
+        ),
+        (
+            "u:p@h:1?q",
+            vec![
+                pair("username", "u"),
+                pair("password", "p"),
+                pair("host", "h"),
+                pair("port", "1"),
+            ],
+        ),
+        ("a@b@c/", vec![pair("username", "a@b"), pair("host", "c")]),
+        (
+            "a:b:c@d",
+            vec![
+                pair("username", "a"),
+                pair("password", "b:c"),
+                pair("host", "d"),
+            ],
+        ),
+        (
+            "[::1@]/",
+            vec![
+                pair("username", "["),
+                pair("password", ":1"),
+                pair("host", "]"),
+            ],
+        ),
+        (
+            "h:1@2",
+            vec![
+                pair("username", "h"),
+                pair("password", "1"),
+                pair("host", "2"),
+            ],
+        ),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(
+            authority_leaves(Production::Authority, input),
+            expected,
+            "{input:?}"
+        );
+    }
+    // An "@" in a host setter's value is host content, which the host parser then rejects.
+    assert_eq!(
+        authority_leaves(Production::SetHost, "a@b:1"),
+        vec![pair("setter_host", "a@b"), pair("setter_port", "1")]
+    );
+    assert_eq!(
+        authority_leaves(Production::NonSpecialAuthority, "a\\b@c"),
+        vec![
+            pair("non_special_username", "a\\b"),
+            pair("opaque_host", "c")
+        ]
+    );
+}
+
 #[test]
 fn no_rule_recursion_or_slow_path_on_a_long_input() {
     // 1 MiB of each kind of byte the rules skip over: the generated loops are linear.
