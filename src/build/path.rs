@@ -2,9 +2,9 @@
 //! the [path state](https://url.spec.whatwg.org/#path-state) and the
 //! [opaque path state](https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
 
-use super::url::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use std::ops::Range;
 
+use super::url::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
@@ -31,41 +31,34 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             .children()
             .filter(|n| n.production() != Some(Production::Eoi));
         let mut next = segments.next();
-        // Segments in a row that open with "/" and are appended as they are, percent-encoded
-        // (no dot segment, no drive letter): their span in the input, written with one encode
-        // when the row ends ("/" is not in the path percent-encode set).
-        let mut plain: Option<Range<usize>> = None;
+        // Segments in a row that open with "/" and are appended as they are: their span,
+        // written with one percent-encode when the row ends.
+        let mut row: Option<Range<usize>> = None;
         while let Some(segment) = next {
             next = segments.next();
             let Some(p) = segment.production() else {
                 return Err(self.unexpected(within, Some(&segment)));
             };
             let text = segment.as_str();
-            let content = match p {
+            // The buffer, and whether "/" opens the segment.
+            let (content, opened_by_slash) = match p {
                 Production::SpecialPathSegment
                 | Production::PathSegment
                 | Production::SpecialSetterSegment
                 | Production::SetterSegment => {
-                    if let Some(content) = text.strip_prefix('/') {
-                        if is_plain_segment(content, self.file) {
-                            // Every code point is checked as it is appended to buffer.
-                            self.url_units(content, span(&segment).start + 1);
-                            let at = span(&segment);
-                            plain = Some(plain.map_or(at.clone(), |row| row.start..at.end));
-                            continue;
-                        }
-                    } else if self.special {
+                    let slash = text.starts_with('/');
+                    if self.special && !slash {
                         // "If url is special and c is U+005C (\), invalid-reverse-solidus
                         // validation error."
                         let at = span(&segment).start;
                         self.report(ErrorCode::InvalidReverseSolidus, at..at + 1);
                     }
-                    &text[1..]
+                    (&text[1..], slash)
                 }
                 Production::SpecialFirstSegment
                 | Production::FirstSegment
                 | Production::SpecialSetterFirstSegment
-                | Production::SetterFirstSegment => text,
+                | Production::SetterFirstSegment => (text, false),
                 // The pathname setter's path start state: "If c is U+005C (\),
                 // invalid-reverse-solidus validation error."
                 Production::PathStartSlash => {
@@ -77,53 +70,83 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 }
                 _ => return Err(self.unexpected(within, Some(&segment))),
             };
-            self.plain_segments(plain.take());
+            // Every code point is checked as it is appended to buffer.
+            let at = span(&segment);
+            self.url_units(content, at.end - content.len());
+            // A pending row means the path is not empty.
+            let kind = self.segment_kind(content, row.is_some());
+            if kind == Segment::AsItIs && opened_by_slash {
+                // The "/" and the content as they are in the input: the row grows.
+                row = Some(row.map_or(at.clone(), |r| r.start..at.end));
+                continue;
+            }
+            self.end_row(row.take());
             // A segment is followed by a slash when another segment follows it in the path.
             let followed_by_slash = next.is_some();
-            self.path_segment(&segment, content, followed_by_slash);
+            self.path_segment(content, kind, followed_by_slash);
         }
-        self.plain_segments(plain);
+        self.end_row(row);
         Ok(())
     }
 
-    /// Appends a row of plain segments, each "/" and its content: "UTF-8 percent-encode c using
-    /// the path percent-encode set and append the result to buffer." "Append buffer to url's
-    /// path."
-    fn plain_segments(&mut self, row: Option<Range<usize>>) {
+    /// What the path state does with a segment whose buffer is `content`; `row_pending` when
+    /// segments are waiting to be written (so the path is not empty).
+    fn segment_kind(&self, content: &str, row_pending: bool) -> Segment {
+        if is_double_dot_segment(content) {
+            Segment::DoubleDot
+        } else if is_single_dot_segment(content) {
+            Segment::SingleDot
+        } else if self.file
+            && !row_pending
+            && self.path_is_empty()
+            && is_windows_drive_letter(content)
+        {
+            Segment::DriveLetter
+        } else {
+            Segment::AsItIs
+        }
+    }
+
+    /// Appends a row of segments appended as they are, each "/" and its content, with one
+    /// percent-encode ("/" is not in the path percent-encode set).
+    fn end_row(&mut self, row: Option<Range<usize>>) {
         if let Some(row) = row {
             percent::encode_into(&mut self.out.serialization, &self.text[row], PATH);
         }
     }
 
-    /// One segment of the path state, whose buffer is `content`.
-    fn path_segment(&mut self, node: &Node<'_>, content: &str, followed_by_slash: bool) {
-        // Every code point is checked as it is appended to buffer.
-        self.url_units(content, span(node).end - content.len());
-        if is_double_dot_segment(content) {
-            // "If buffer is a double-dot URL path segment, then: Shorten url's path. If neither c
-            // is U+002F (/), nor url is special and c is U+005C (\), append the empty string to
-            // url's path."
-            self.shorten_path();
-            if !followed_by_slash {
-                self.push_segment("");
+    /// One segment of the path state, whose buffer is `content`, of `kind`.
+    fn path_segment(&mut self, content: &str, kind: Segment, followed_by_slash: bool) {
+        match kind {
+            Segment::DoubleDot => {
+                // "If buffer is a double-dot URL path segment, then: Shorten url's path. If
+                // neither c is U+002F (/), nor url is special and c is U+005C (\), append the
+                // empty string to url's path."
+                self.shorten_path();
+                if !followed_by_slash {
+                    self.push_segment("");
+                }
             }
-        } else if is_single_dot_segment(content) {
-            // "Otherwise, if buffer is a single-dot URL path segment and if neither c is U+002F
-            // (/), nor url is special and c is U+005C (\), append the empty string to url's
-            // path."
-            if !followed_by_slash {
-                self.push_segment("");
+            Segment::SingleDot => {
+                // "Otherwise, if buffer is a single-dot URL path segment and if neither c is
+                // U+002F (/), nor url is special and c is U+005C (\), append the empty string
+                // to url's path."
+                if !followed_by_slash {
+                    self.push_segment("");
+                }
             }
-        } else if self.file && self.path_is_empty() && is_windows_drive_letter(content) {
-            // "If url's scheme is "file", url's path is empty, and buffer is a Windows drive
-            // letter, then replace the second code point in buffer with U+003A (:)."
-            self.push_segment(&content[..1]);
-            self.out.serialization.push(':');
-        } else {
-            // "UTF-8 percent-encode c using the path percent-encode set and append the result to
-            // buffer." "Append buffer to url's path."
-            self.out.serialization.push('/');
-            percent::encode_into(&mut self.out.serialization, content, PATH);
+            Segment::DriveLetter => {
+                // "If url's scheme is "file", url's path is empty, and buffer is a Windows
+                // drive letter, then replace the second code point in buffer with U+003A (:)."
+                self.push_segment(&content[..1]);
+                self.out.serialization.push(':');
+            }
+            Segment::AsItIs => {
+                // "UTF-8 percent-encode c using the path percent-encode set and append the
+                // result to buffer." "Append buffer to url's path."
+                self.out.serialization.push('/');
+                percent::encode_into(&mut self.out.serialization, content, PATH);
+            }
         }
     }
 
@@ -189,13 +212,17 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     }
 }
 
-/// Whether a segment after "/" is appended to the path as it is, percent-encoded: not a dot
-/// segment, and in a "file" URL not a Windows drive letter (which the path state looks at).
-fn is_plain_segment(content: &str, file: bool) -> bool {
-    let looked_at = is_single_dot_segment(content)
-        || is_double_dot_segment(content)
-        || (file && is_windows_drive_letter(content));
-    !looked_at
+/// What the path state does with a segment.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Segment {
+    /// Shortens the path.
+    DoubleDot,
+    /// Adds nothing (or the empty segment at the end).
+    SingleDot,
+    /// A file URL's drive letter, "C|" written "C:".
+    DriveLetter,
+    /// Appended as it is, percent-encoded.
+    AsItIs,
 }
 
 /// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
