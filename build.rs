@@ -3,7 +3,7 @@
 //! pest_meta reads and optimizes the grammar exactly as pest_derive does; this script then writes
 //! one Rust function per rule that works on bytes: no per-call bookkeeping, no error-position
 //! tracking, single-byte classes as lookup tables and `(!class ~ ANY)*` as a table-driven skip.
-//! The parser it writes records the same tokens pest_derive's would (`src/fast.rs` drives it;
+//! The parser it writes records the same tokens pest_derive's would (`src/generated.rs` drives it;
 //! `tests/engines.rs`, the `valid.rs` unit tests and the `engines` fuzz target check that the
 //! trees are equal). Rule
 //! semantics follow pest's: `@` rules hide their inner rules, `$` and `!` rules do not, `_` rules

@@ -1,5 +1,5 @@
 //! The grammar: `grammar/url.pest` compiled by pest_derive (the reference; the parser build.rs
-//! generates from the same file is what runs, see `src/fast.rs`), and the [`Production`] names
+//! generates from the same file is what runs, see `src/generated.rs`), and the [`Production`] names
 //! that let one builder walk trees from any source of productions (either compiled parser, or a
 //! grammar loaded at run time for experiments).
 
@@ -211,7 +211,7 @@ impl Engine {
             Some(Tree::of(matched.root(), &name, &|span| span, 0))
         }
         match self {
-            Engine::Generated => tree(&crate::fast::Generated, production, input),
+            Engine::Generated => tree(&crate::generated::Generated, production, input),
             Engine::PestDerive => tree(&Compiled, production, input),
         }
     }

@@ -8,9 +8,9 @@
 extern crate alloc;
 
 mod api;
-mod build;
+mod builder;
 mod error;
-mod fast;
+mod generated;
 mod form;
 mod grammar;
 mod input;

@@ -7,8 +7,8 @@ use std::ops::Range;
 use pest::Parser;
 
 use crate::api::Url;
-use crate::build::{domain_to_ascii, ends_in_a_number, port_number};
-use crate::fast::{parse_valid, valid_rules as v};
+use crate::builder::{domain_to_ascii, ends_in_a_number, port_number};
+use crate::generated::{parse_valid, valid_rules as v};
 use crate::tokens::Node;
 
 /// The parser pest_derive generates from `grammar/valid.pest`: it explains a failure (the

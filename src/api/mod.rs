@@ -15,9 +15,9 @@ use std::str::FromStr;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::build;
+use crate::builder;
 use crate::error::{ParseError, ParseErrorKind, ValidationError};
-use crate::fast::Generated;
+use crate::generated::Generated;
 use crate::grammar::{Compiled, Engine, Productions, Tree};
 use crate::input::Input;
 use crate::record::{HostKind, Record};
@@ -71,7 +71,7 @@ impl Url {
         encoding: &'static Encoding,
     ) -> Result<Url, ParseError> {
         let input = Input::new(input);
-        let record = build::parse(&Generated, &input, base.map(|b| &b.record), None, encoding)?;
+        let record = builder::parse(&Generated, &input, base.map(|b| &b.record), None, encoding)?;
         Ok(Url { record })
     }
 
@@ -103,7 +103,7 @@ impl Url {
         let input = Input::new(input);
         let sink: &mut dyn FnMut(ValidationError) = &mut on_error;
         let base = base.map(|b| &b.record);
-        let record = build::parse(&Generated, &input, base, Some(sink), UTF_8)?;
+        let record = builder::parse(&Generated, &input, base, Some(sink), UTF_8)?;
         Ok(Url { record })
     }
 
@@ -137,7 +137,7 @@ impl Url {
         input: &Input<'_>,
         base: Option<&Url>,
     ) -> Result<Url, ParseError> {
-        let record = build::parse(source, input, base.map(|b| &b.record), None, UTF_8)?;
+        let record = builder::parse(source, input, base.map(|b| &b.record), None, UTF_8)?;
         Ok(Url { record })
     }
 
@@ -162,7 +162,7 @@ impl Url {
         input: &Input<'_>,
         base: Option<&Url>,
     ) -> (Result<Url, ParseError>, Vec<Tree>) {
-        let (record, trees) = build::parse_traced(source, input, base.map(|b| &b.record));
+        let (record, trees) = builder::parse_traced(source, input, base.map(|b| &b.record));
         (record.map(|record| Url { record }), trees)
     }
 

@@ -1,8 +1,8 @@
 //! The `URL` class's setters (https://url.spec.whatwg.org/#urlutils-members).
 
-use crate::build::{self, Setter};
+use crate::builder::{self, Setter};
 use crate::error::{ParseError, SetterError};
-use crate::fast::Generated;
+use crate::generated::Generated;
 use crate::grammar::Productions;
 use crate::input::Input;
 use crate::percent;
@@ -62,7 +62,7 @@ impl Url {
         setter: Setter,
         input: &Input<'_>,
     ) -> Result<(), SetterError> {
-        let (record, result) = build::set(source, &self.record, setter, input, None);
+        let (record, result) = builder::set(source, &self.record, setter, input, None);
         if let Some(record) = record {
             self.record = record;
         }
