@@ -67,7 +67,9 @@ impl Drop for Matched<'_> {
         if self.tokens.capacity() <= SPARE_LIMIT {
             let mut tokens = std::mem::take(&mut self.tokens);
             tokens.clear();
-            SPARE.with(|spare| spare.set(tokens));
+            // During a thread-local destructor the spare slot may be gone: then the buffer is
+            // simply freed.
+            let _ = SPARE.try_with(|spare| spare.set(tokens));
         }
     }
 }
@@ -80,9 +82,10 @@ thread_local! {
     static SPARE: Cell<Vec<Token>> = const { Cell::new(Vec::new()) };
 }
 
-/// An empty token buffer: this thread's spare one, or a new one with room for a usual URL.
+/// An empty token buffer: this thread's spare one, or a new one with room for a usual URL (also
+/// when the thread's spare slot is already destroyed, as it is while thread-locals are dropped).
 pub(crate) fn spare() -> Vec<Token> {
-    let tokens = SPARE.with(Cell::take);
+    let tokens = SPARE.try_with(Cell::take).unwrap_or_default();
     if tokens.capacity() == 0 {
         Vec::with_capacity(32)
     } else {
