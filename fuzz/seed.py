@@ -35,3 +35,9 @@ write("engines", inputs + validation + values)
 write("parse_with_base", [c["input"] + "\0" + (c.get("base") or "") for c in urls])
 write("setters", [h + "\0" + v for h, v in zip(hrefs, values)])
 write("search_params", [c.get("search", "") for c in urls] + ["a=b&c=%20d+e", "&&=&x"])
+# grammar_mutants: four bytes choose the mutation (site, choice, mode), the rest is the input;
+# seeded with every mode over a spread of sites.
+write("grammar_mutants", [
+    chr(i % 97 + 1) + chr(i % 3 + 1) + chr(i % 13 + 1) + chr(i % 10 + 1) + text
+    for i, text in enumerate(inputs[::4])
+])

@@ -1,9 +1,27 @@
 //! The spec's URL record (https://url.spec.whatwg.org/#concept-url), kept as its serialization
-//! plus the offsets of each component, so that every getter is a slice.
+//! plus the offsets of each component, so that every getter is a slice. Only [`Writer`] writes
+//! one: the builder and every setter go through it.
+//!
+//! ```text
+//! https://user:pass@example.org:8080/a/b?q=1#frag
+//! |    |  |   |    |           |    |   | |   |
+//! |    |  |   |    host        |    |   | |   fragment (without "#")
+//! |    |  |   password         |    |   | query (without "?")
+//! |    |  username             |    path
+//! |    scheme_end (the ":")    authority_end (after the port)
+//! ```
+//!
+//! A URL without a host has `authority_end == scheme_end + 1` and empty credential and host
+//! ranges there; a path that would read as an authority ("//x" with no host) is preceded by the
+//! serializer's "/.", outside `path`.
+
+mod writer;
 
 use std::borrow::Cow;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Range;
+
+pub(crate) use writer::Writer;
 
 /// What kind of [host](https://url.spec.whatwg.org/#concept-host) a URL has.
 #[non_exhaustive]
@@ -21,50 +39,175 @@ pub enum HostKind {
     Empty,
 }
 
+/// What the spec says about a scheme, decided once when the scheme is written: whether it is
+/// [special](https://url.spec.whatwg.org/#special-scheme) and its
+/// [default port](https://url.spec.whatwg.org/#default-port). The one place scheme names are
+/// matched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum SchemeKind {
+    /// "ftp", default port 21.
+    Ftp,
+    /// "file": special, no default port.
+    File,
+    /// "http", default port 80.
+    Http,
+    /// "https", default port 443.
+    Https,
+    /// "ws", default port 80.
+    Ws,
+    /// "wss", default port 443.
+    Wss,
+    /// Any other scheme: not special.
+    #[default]
+    NotSpecial,
+}
+
+impl SchemeKind {
+    /// The kind of an ASCII-lowercase scheme.
+    pub(crate) fn of(scheme: &[u8]) -> SchemeKind {
+        match scheme {
+            b"ftp" => SchemeKind::Ftp,
+            b"file" => SchemeKind::File,
+            b"http" => SchemeKind::Http,
+            b"https" => SchemeKind::Https,
+            b"ws" => SchemeKind::Ws,
+            b"wss" => SchemeKind::Wss,
+            _ => SchemeKind::NotSpecial,
+        }
+    }
+
+    /// Whether the scheme is [special](https://url.spec.whatwg.org/#is-special).
+    pub(crate) fn is_special(self) -> bool {
+        self != SchemeKind::NotSpecial
+    }
+
+    /// Whether the scheme is "file".
+    pub(crate) fn is_file(self) -> bool {
+        self == SchemeKind::File
+    }
+
+    /// Whether the scheme is "ws" or "wss" (whose query is always UTF-8).
+    pub(crate) fn is_websocket(self) -> bool {
+        matches!(self, SchemeKind::Ws | SchemeKind::Wss)
+    }
+
+    /// The scheme's [default port](https://url.spec.whatwg.org/#default-port).
+    pub(crate) fn default_port(self) -> Option<u16> {
+        match self {
+            SchemeKind::Http | SchemeKind::Ws => Some(80),
+            SchemeKind::Https | SchemeKind::Wss => Some(443),
+            SchemeKind::Ftp => Some(21),
+            SchemeKind::File | SchemeKind::NotSpecial => None,
+        }
+    }
+
+    /// Whether a [URL's origin](https://url.spec.whatwg.org/#concept-url-origin) is a tuple
+    /// origin for this scheme: "ftp", "http", "https", "ws" and "wss".
+    pub(crate) fn has_tuple_origin(self) -> bool {
+        self.default_port().is_some()
+    }
+}
+
 /// The URL record. `serialization` is the
 /// [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer)'s output; the ranges
-/// point into it.
+/// point into it. Only [`Writer`] makes one; everything else reads it through its methods.
 #[derive(Clone, Debug)]
 pub(crate) struct Record {
-    pub(crate) serialization: String,
+    serialization: String,
+    scheme_kind: SchemeKind,
     /// `serialization[..scheme_end]` is the scheme; a ":" follows it.
-    pub(crate) scheme_end: usize,
-    pub(crate) username: Range<usize>,
-    pub(crate) password: Range<usize>,
+    scheme_end: usize,
+    username: Range<usize>,
+    password: Range<usize>,
     /// The serialized host, when `host_kind` is not `None`.
-    pub(crate) host: Range<usize>,
-    pub(crate) host_kind: Option<HostKind>,
-    pub(crate) port: Option<u16>,
+    host: Range<usize>,
+    host_kind: Option<HostKind>,
+    port: Option<u16>,
     /// Where the scheme, "//", credentials, host and port end.
-    pub(crate) authority_end: usize,
+    authority_end: usize,
     /// The serialized path (after the "/." that the serializer adds when needed).
-    pub(crate) path: Range<usize>,
-    pub(crate) opaque_path: bool,
+    path: Range<usize>,
+    opaque_path: bool,
     /// The query without its "?".
-    pub(crate) query: Option<Range<usize>>,
+    query: Option<Range<usize>>,
     /// The fragment without its "#".
-    pub(crate) fragment: Option<Range<usize>>,
+    fragment: Option<Range<usize>>,
 }
 
 impl Record {
+    /// The [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer)'s output.
+    pub(crate) fn serialization(&self) -> &str {
+        &self.serialization
+    }
+
     /// The [scheme](https://url.spec.whatwg.org/#concept-url-scheme).
     pub(crate) fn scheme(&self) -> &str {
         &self.serialization[..self.scheme_end]
     }
 
-    /// Whether the scheme is [special](https://url.spec.whatwg.org/#is-special).
-    pub(crate) fn is_special(&self) -> bool {
-        is_special_scheme(self.scheme())
+    /// What the scheme is.
+    pub(crate) fn scheme_kind(&self) -> SchemeKind {
+        self.scheme_kind
     }
 
-    /// The slice of a range of the serialization.
-    pub(crate) fn slice(&self, range: &Range<usize>) -> &str {
-        &self.serialization[range.clone()]
+    /// Whether the scheme is [special](https://url.spec.whatwg.org/#is-special).
+    pub(crate) fn is_special(&self) -> bool {
+        self.scheme_kind.is_special()
+    }
+
+    /// The scheme and its ":".
+    pub(crate) fn protocol(&self) -> &str {
+        &self.serialization[..self.scheme_end + 1]
+    }
+
+    /// The [username](https://url.spec.whatwg.org/#concept-url-username).
+    pub(crate) fn username(&self) -> &str {
+        &self.serialization[self.username.clone()]
+    }
+
+    /// The [password](https://url.spec.whatwg.org/#concept-url-password).
+    pub(crate) fn password(&self) -> &str {
+        &self.serialization[self.password.clone()]
+    }
+
+    /// The host's kind; None when the host is null.
+    pub(crate) fn host_kind(&self) -> Option<HostKind> {
+        self.host_kind
+    }
+
+    /// The serialized host, if the host is not null.
+    pub(crate) fn host_str(&self) -> Option<&str> {
+        self.host_kind
+            .map(|_| &self.serialization[self.host.clone()])
+    }
+
+    /// The host and the port after it (":" and digits, if any): the `host` getter's text.
+    pub(crate) fn host_and_port(&self) -> Option<&str> {
+        self.host_kind
+            .map(|_| &self.serialization[self.host.start..self.authority_end])
+    }
+
+    /// The [port](https://url.spec.whatwg.org/#concept-url-port).
+    pub(crate) fn port(&self) -> Option<u16> {
+        self.port
+    }
+
+    /// The serialized port's digits, or "".
+    pub(crate) fn port_str(&self) -> &str {
+        match self.port {
+            Some(_) => &self.serialization[self.host.end + 1..self.authority_end],
+            None => "",
+        }
     }
 
     /// The serialized [path](https://url.spec.whatwg.org/#url-path-serializer).
     pub(crate) fn path_str(&self) -> &str {
-        self.slice(&self.path)
+        &self.serialization[self.path.clone()]
+    }
+
+    /// Whether the URL has an [opaque path](https://url.spec.whatwg.org/#url-opaque-path).
+    pub(crate) fn has_opaque_path(&self) -> bool {
+        self.opaque_path
     }
 
     /// The path's segments (an opaque path is one item).
@@ -72,22 +215,48 @@ impl Record {
         let path = self.path_str();
         if self.opaque_path {
             vec![path]
-        } else if path.is_empty() {
-            Vec::new()
         } else {
-            path[1..].split('/').collect()
+            // A path that is not opaque is empty or "/" and its segments.
+            path.strip_prefix('/')
+                .map_or_else(Vec::new, |p| p.split('/').collect())
         }
     }
 
-    /// The serialized host, if the host is not null.
-    pub(crate) fn host_str(&self) -> Option<&str> {
-        self.host_kind.map(|_| self.slice(&self.host))
+    /// The [query](https://url.spec.whatwg.org/#concept-url-query).
+    pub(crate) fn query(&self) -> Option<&str> {
+        self.query.clone().map(|q| &self.serialization[q])
+    }
+
+    /// The [fragment](https://url.spec.whatwg.org/#concept-url-fragment).
+    pub(crate) fn fragment(&self) -> Option<&str> {
+        self.fragment.clone().map(|f| &self.serialization[f])
+    }
+
+    /// "?" and the query, or "" when the query is null or empty: the `search` getter.
+    pub(crate) fn search(&self) -> &str {
+        match &self.query {
+            Some(q) if !q.is_empty() => &self.serialization[q.start - 1..q.end],
+            _ => "",
+        }
+    }
+
+    /// "#" and the fragment, or "" when the fragment is null or empty: the `hash` getter.
+    pub(crate) fn hash(&self) -> &str {
+        match &self.fragment {
+            Some(f) if !f.is_empty() => &self.serialization[f.start - 1..f.end],
+            _ => "",
+        }
+    }
+
+    /// The serialization up to the scheme, credentials and host and port included: what a
+    /// relative URL takes of its base.
+    fn through_authority(&self) -> &str {
+        &self.serialization[..self.authority_end]
     }
 }
 
 /// A URL record's components for the setters, borrowed from the record until a setter
-/// replaces one: change one and [`Parts::assemble`] the record again with the
-/// [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer).
+/// replaces one: change one and [`Parts::assemble`] the record again with the [`Writer`].
 #[derive(Clone, Debug)]
 pub(crate) struct Parts<'r> {
     pub(crate) scheme: Cow<'r, str>,
@@ -106,28 +275,27 @@ pub(crate) struct Parts<'r> {
 impl Record {
     /// The record's components.
     pub(crate) fn parts(&self) -> Parts<'_> {
-        let slice = |r: &Range<usize>| Cow::Borrowed(self.slice(r));
         Parts {
             scheme: Cow::Borrowed(self.scheme()),
-            username: slice(&self.username),
-            password: slice(&self.password),
-            host: self.host_kind.map(|kind| (kind, slice(&self.host))),
+            username: Cow::Borrowed(self.username()),
+            password: Cow::Borrowed(self.password()),
+            host: self.host_kind.zip(self.host_str().map(Cow::Borrowed)),
             port: self.port,
-            path: slice(&self.path),
+            path: Cow::Borrowed(self.path_str()),
             opaque_path: self.opaque_path,
-            query: self.query.as_ref().map(slice),
-            fragment: self.fragment.as_ref().map(slice),
+            query: self.query().map(Cow::Borrowed),
+            fragment: self.fragment().map(Cow::Borrowed),
         }
     }
 }
 
 impl Parts<'_> {
-    /// The record of these components: the URL serializer, with offsets.
+    /// The record of these components, written by the [`Writer`].
     pub(crate) fn assemble(self) -> Record {
         // Room for every component and delimiter, so that the string is allocated once.
         let len = |c: &Option<Cow<'_, str>>| c.as_ref().map_or(0, |c| c.len() + 1);
         let host = self.host.as_ref().map_or(0, |(_, h)| h.len());
-        let mut s = String::with_capacity(
+        let mut out = Writer::with_capacity(
             self.scheme.len()
                 + self.username.len()
                 + self.password.len()
@@ -137,94 +305,45 @@ impl Parts<'_> {
                 + len(&self.fragment)
                 + 16,
         );
-        s.push_str(&self.scheme);
-        let scheme_end = s.len();
-        s.push(':');
-        let (mut username, mut password, mut host) = (s.len()..s.len(), s.len()..s.len(), 0..0);
-        // "If url's host is non-null: Append "//". If url includes credentials: [...]"
-        if let Some((_, serialized)) = &self.host {
-            s.push_str("//");
-            let start = s.len();
-            s.push_str(&self.username);
-            username = start..s.len();
-            password = s.len()..s.len();
-            if !self.password.is_empty() {
-                s.push(':');
-                let start = s.len();
-                s.push_str(&self.password);
-                password = start..s.len();
-            }
-            if !self.username.is_empty() || !self.password.is_empty() {
-                s.push('@');
-            }
-            let start = s.len();
-            s.push_str(serialized);
-            host = start..s.len();
+        out.scheme(&self.scheme);
+        if let Some((kind, serialized)) = &self.host {
+            out.start_authority();
+            out.username(|s| s.push_str(&self.username));
+            out.password(|s| s.push_str(&self.password));
+            out.host(*kind, serialized);
             if let Some(port) = self.port {
-                s.push(':');
-                crate::percent::push_decimal(&mut s, u32::from(port));
+                out.port(port);
             }
         }
-        let authority_end = s.len();
-        // "If url's host is null, url does not have an opaque path, url's path's size is
-        // greater than 1, and url's path[0] is the empty string, then append "/." to output."
-        if self.host.is_none() && !self.opaque_path && self.path.starts_with("//") {
-            s.push_str("/.");
+        out.end_authority();
+        if self.opaque_path {
+            out.opaque_path(|s| s.push_str(&self.path));
+        } else {
+            out.serialized_path(&self.path);
         }
-        let start = s.len();
-        s.push_str(&self.path);
-        let path = start..s.len();
-        let query = self.query.as_ref().map(|q| {
-            s.push('?');
-            let start = s.len();
-            s.push_str(q);
-            start..s.len()
-        });
-        let fragment = self.fragment.as_ref().map(|f| {
-            s.push('#');
-            let start = s.len();
-            s.push_str(f);
-            start..s.len()
-        });
-        Record {
-            serialization: s,
-            scheme_end,
-            username,
-            password,
-            host,
-            host_kind: self.host.as_ref().map(|(kind, _)| *kind),
-            port: self.port,
-            authority_end,
-            path,
-            opaque_path: self.opaque_path,
-            query,
-            fragment,
+        out.end_path();
+        if let Some(query) = &self.query {
+            out.query(|s| s.push_str(query));
         }
+        if let Some(fragment) = &self.fragment {
+            out.fragment(|s| s.push_str(fragment));
+        }
+        out.finish()
+    }
+
+    /// What the scheme is.
+    pub(crate) fn scheme_kind(&self) -> SchemeKind {
+        SchemeKind::of(self.scheme.as_bytes())
     }
 
     /// A URL [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port)
     /// if its host is null or the empty string, or its scheme is "file".
     pub(crate) fn cannot_have_credentials_or_port(&self) -> bool {
-        matches!(self.host, None | Some((HostKind::Empty, _))) || self.scheme == "file"
+        matches!(self.host, None | Some((HostKind::Empty, _))) || self.scheme_kind().is_file()
     }
 
     /// Whether the URL [includes credentials](https://url.spec.whatwg.org/#include-credentials).
     pub(crate) fn includes_credentials(&self) -> bool {
         !self.username.is_empty() || !self.password.is_empty()
-    }
-}
-
-/// Whether `scheme` is a [special scheme](https://url.spec.whatwg.org/#special-scheme).
-pub(crate) fn is_special_scheme(scheme: &str) -> bool {
-    matches!(scheme, "http" | "https" | "ws" | "wss" | "ftp" | "file")
-}
-
-/// The [default port](https://url.spec.whatwg.org/#default-port) of a scheme.
-pub(crate) fn default_port(scheme: &str) -> Option<u16> {
-    match scheme {
-        "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
-        "ftp" => Some(21),
-        _ => None,
     }
 }

@@ -20,7 +20,7 @@ use crate::error::{ParseError, ParseErrorKind, ValidationError};
 use crate::generated::Generated;
 use crate::grammar::{Compiled, Engine, Productions, Tree};
 use crate::input::Input;
-use crate::record::{HostKind, Record};
+use crate::record::{HostKind, Record, SchemeKind};
 
 /// A parsed URL: the spec's URL record, with the getters of the `URL` class.
 ///
@@ -173,53 +173,53 @@ impl Url {
 
     /// The [href getter](https://url.spec.whatwg.org/#dom-url-href): the serialized URL.
     pub fn href(&self) -> &str {
-        &self.record.serialization
+        self.record.serialization()
     }
 
     /// The [origin getter](https://url.spec.whatwg.org/#dom-url-origin), serialized.
     pub fn origin(&self) -> String {
         let r = &self.record;
-        match r.scheme() {
+        let kind = r.scheme_kind();
+        if kind.has_tuple_origin() {
+            // A tuple origin: scheme, host, port.
+            return format!("{}://{}", r.scheme(), self.host());
+        }
+        if kind == SchemeKind::NotSpecial && r.scheme() == "blob" {
             // "blob": "If pathURL's scheme is "http", "https", or "file", then return pathURL's
             // origin." Otherwise an opaque origin.
-            "blob" => match Url::parse(r.path_str(), None) {
-                Ok(inner) if matches!(inner.record.scheme(), "http" | "https" | "file") => {
-                    inner.origin()
+            if let Ok(inner) = Url::parse(r.path_str(), None) {
+                let inner_kind = inner.record.scheme_kind();
+                if matches!(
+                    inner_kind,
+                    SchemeKind::Http | SchemeKind::Https | SchemeKind::File
+                ) {
+                    return inner.origin();
                 }
-                _ => "null".to_owned(),
-            },
-            // A tuple origin: scheme, host, port.
-            "ftp" | "http" | "https" | "ws" | "wss" => {
-                format!("{}://{}", r.scheme(), self.host())
             }
-            // "file" and everything else: an opaque origin, serialized as "null".
-            _ => "null".to_owned(),
         }
+        // "file" and everything else: an opaque origin, serialized as "null".
+        "null".to_owned()
     }
 
     /// The [protocol getter](https://url.spec.whatwg.org/#dom-url-protocol): the scheme and ":".
     pub fn protocol(&self) -> &str {
-        &self.record.serialization[..self.record.scheme_end + 1]
+        self.record.protocol()
     }
 
     /// The [username getter](https://url.spec.whatwg.org/#dom-url-username).
     pub fn username(&self) -> &str {
-        self.record.slice(&self.record.username)
+        self.record.username()
     }
 
     /// The [password getter](https://url.spec.whatwg.org/#dom-url-password).
     pub fn password(&self) -> &str {
-        self.record.slice(&self.record.password)
+        self.record.password()
     }
 
     /// The [host getter](https://url.spec.whatwg.org/#dom-url-host): host and, if any, ":" and
     /// port.
     pub fn host(&self) -> &str {
-        let r = &self.record;
-        match r.host_kind {
-            None => "",
-            Some(_) => &r.serialization[r.host.start..r.authority_end],
-        }
+        self.record.host_and_port().unwrap_or("")
     }
 
     /// The [hostname getter](https://url.spec.whatwg.org/#dom-url-hostname).
@@ -229,11 +229,7 @@ impl Url {
 
     /// The [port getter](https://url.spec.whatwg.org/#dom-url-port).
     pub fn port(&self) -> &str {
-        let r = &self.record;
-        match r.port {
-            None => "",
-            Some(_) => &r.serialization[r.host.end + 1..r.authority_end],
-        }
+        self.record.port_str()
     }
 
     /// The [pathname getter](https://url.spec.whatwg.org/#dom-url-pathname).
@@ -243,18 +239,12 @@ impl Url {
 
     /// The [search getter](https://url.spec.whatwg.org/#dom-url-search): "" or "?" and the query.
     pub fn search(&self) -> &str {
-        match &self.record.query {
-            Some(q) if !q.is_empty() => &self.record.serialization[q.start - 1..q.end],
-            _ => "",
-        }
+        self.record.search()
     }
 
     /// The [hash getter](https://url.spec.whatwg.org/#dom-url-hash): "" or "#" and the fragment.
     pub fn hash(&self) -> &str {
-        match &self.record.fragment {
-            Some(f) if !f.is_empty() => &self.record.serialization[f.start - 1..f.end],
-            _ => "",
-        }
+        self.record.hash()
     }
 
     /// The names of the WHATWG `URL` getters, in the order the `URL` class lists them.
@@ -301,12 +291,12 @@ impl Url {
 
     /// The kind of the record's host, or `None` when the host is null.
     pub fn host_kind(&self) -> Option<HostKind> {
-        self.record.host_kind
+        self.record.host_kind()
     }
 
     /// The record's port, null when it is the scheme's default.
     pub fn port_number(&self) -> Option<u16> {
-        self.record.port
+        self.record.port()
     }
 
     /// The record's path: its segments, or the opaque path as one item.
@@ -316,17 +306,17 @@ impl Url {
 
     /// Whether the URL [has an opaque path](https://url.spec.whatwg.org/#url-opaque-path).
     pub fn has_opaque_path(&self) -> bool {
-        self.record.opaque_path
+        self.record.has_opaque_path()
     }
 
     /// The record's query: null or a string (possibly empty).
     pub fn query(&self) -> Option<&str> {
-        self.record.query.as_ref().map(|q| self.record.slice(q))
+        self.record.query()
     }
 
     /// The record's fragment: null or a string (possibly empty).
     pub fn fragment(&self) -> Option<&str> {
-        self.record.fragment.as_ref().map(|f| self.record.slice(f))
+        self.record.fragment()
     }
 }
 

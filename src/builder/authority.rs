@@ -7,7 +7,6 @@ use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
 use crate::percent;
-use crate::record::default_port;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `authority` and `non_special_authority`: credentials, host and port, written after "//".
@@ -27,10 +26,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
         }
         let host = host.ok_or_else(|| self.unexpected(within, None))?;
-        self.out.serialization.push_str("//");
-        let at = self.out.serialization.len();
-        self.out.username = at..at;
-        self.out.password = at..at;
+        self.out.start_authority();
         let had_credentials = credentials.is_some();
         if let Some(credentials) = credentials {
             self.credentials(credentials)?;
@@ -49,16 +45,15 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
             // "If url is special and buffer is the empty string, host-missing validation error,
             // return failure."
-            if self.special {
+            if self.special() {
                 return Err(self.fail(ErrorCode::HostMissing, whole.start..whole.start));
             }
         }
-        self.host(host, !self.special)?;
+        self.host(host, !self.special())?;
         if let Some(port) = port {
             self.port(port)?;
         }
-        self.out.authority_end = self.out.serialization.len();
-        self.out.path = self.out.authority_end..self.out.authority_end;
+        self.out.end_authority();
         Ok(())
     }
 
@@ -68,7 +63,11 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     fn credentials(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let within = self.production(&node).unwrap_or(Production::Credentials);
         // The grammar ends credentials with the authority's last "@".
-        let last_at = span(&node).end - 1;
+        let whole = span(&node);
+        if !node.as_str().ends_with('@') {
+            return Err(self.unexpected(within, Some(&node)));
+        }
+        let last_at = whole.end - 1;
         let (mut username, mut password) = ("", None);
         for child in self.children(node) {
             let (p, child) = child?;
@@ -92,21 +91,11 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
         }
         self.report(ErrorCode::InvalidCredentials, last_at..last_at + 1);
-        let out = &mut self.out.serialization;
-        let start = out.len();
-        percent::encode_userinfo_into(out, username);
-        self.out.username = start..out.len();
-        let colon = out.len();
-        if let Some(password) = password.filter(|p| !p.is_empty()) {
-            out.push(':');
-            let start = out.len();
-            percent::encode_userinfo_into(out, password);
-            self.out.password = start..out.len();
-        } else {
-            self.out.password = colon..colon;
-        }
-        if out.len() > self.out.username.start {
-            out.push('@');
+        self.out
+            .username(|out| percent::encode_userinfo_into(out, username));
+        if let Some(password) = password {
+            self.out
+                .password(|out| percent::encode_userinfo_into(out, password));
         }
         Ok(())
     }
@@ -132,11 +121,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return Err(self.fail(ErrorCode::PortOutOfRange, at));
         };
         // "Set url's port to null, if port is url's scheme's default port; otherwise to port."
-        if default_port(self.out.scheme()) != Some(port) {
-            self.out.port = Some(port);
-            let out = &mut self.out.serialization;
-            out.push(':');
-            percent::push_decimal(out, u32::from(port));
+        if self.out.scheme_kind().default_port() != Some(port) {
+            self.out.port(port);
         }
         Ok(())
     }

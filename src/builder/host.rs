@@ -23,7 +23,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let at = span(&node);
         let text = node.as_str();
         let (kind, serialized) = self.host_parser(text, at, opaque)?;
-        self.write_host(kind, &serialized);
+        self.out.host(kind, &serialized);
         Ok(())
     }
 
@@ -39,8 +39,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             self.write_empty_host();
             // The path state: "If url's scheme is "file", url's path is empty, and buffer is a
             // Windows drive letter, then replace the second code point in buffer with U+003A (:)."
-            self.push_segment(&text[..1]);
-            self.out.serialization.push(':');
+            self.out.segment(|out| {
+                out.push_str(&text[..1]);
+                out.push(':');
+            });
             return Ok(());
         }
         // "Otherwise, if buffer is the empty string, then: Set url's host to the empty string."
@@ -49,29 +51,15 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return Ok(());
         }
         let (kind, serialized) = self.host_parser(text, at, false)?;
-        self.out.serialization.push_str("//");
+        self.out.start_authority();
         // "If host is "localhost", then set host to the empty string."
         if kind == HostKind::Domain && serialized == "localhost" {
-            self.write_host(HostKind::Empty, "");
+            self.out.host(HostKind::Empty, "");
         } else {
-            self.write_host(kind, &serialized);
+            self.out.host(kind, &serialized);
         }
-        self.out.authority_end = self.out.serialization.len();
-        self.out.path = self.out.authority_end..self.out.authority_end;
+        self.out.end_authority();
         Ok(())
-    }
-
-    /// Writes a serialized host and records where it is.
-    fn write_host(&mut self, kind: HostKind, serialized: &str) {
-        let out = &mut self.out.serialization;
-        let start = out.len();
-        if self.out.username.is_empty() && self.out.password.is_empty() {
-            self.out.username = start..start;
-            self.out.password = start..start;
-        }
-        out.push_str(serialized);
-        self.out.host = start..out.len();
-        self.out.host_kind = Some(kind);
     }
 
     /// The host parser, given a host leaf at `at`. Returns the host's kind and serialization.

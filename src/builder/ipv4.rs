@@ -44,9 +44,23 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let mut numbers = [0u64; 4];
         for (i, &(p, text)) in parts.iter().enumerate() {
             // The IPv4 number parser, by the radix the grammar found.
+            // The prefix the grammar matched ("0x" or "0X", "0") is taken off the leaf; a leaf
+            // without it comes from a grammar the builder does not know.
             let (digits, radix) = match p {
-                Some(Production::Ipv4Hex) => (&text[2..], 16),
-                Some(Production::Ipv4Octal) => (&text[1..], 8),
+                Some(Production::Ipv4Hex) => {
+                    let digits = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"));
+                    (
+                        digits.ok_or_else(|| self.unexpected(Production::Ipv4, None))?,
+                        16,
+                    )
+                }
+                Some(Production::Ipv4Octal) => {
+                    let digits = text.strip_prefix('0');
+                    (
+                        digits.ok_or_else(|| self.unexpected(Production::Ipv4, None))?,
+                        8,
+                    )
+                }
                 Some(Production::Ipv4Decimal) => (text, 10),
                 // "If result is failure, IPv4-non-numeric-part validation error, return failure."
                 Some(Production::Ipv4NonNumeric) => {

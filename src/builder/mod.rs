@@ -22,7 +22,7 @@ use encoding_rs::Encoding;
 use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
-use crate::record::{HostKind, Record};
+use crate::record::{HostKind, Record, Writer};
 use crate::tokens::{Matched, Node, Nodes};
 
 pub(crate) use authority::port_number;
@@ -42,7 +42,7 @@ pub(crate) fn parse<S: Productions>(
 ) -> Result<Record, ParseError> {
     let mut builder = Builder::new(source, input, base, errors);
     builder.encoding = encoding;
-    builder.basic_url_parser().map(|()| builder.out)
+    builder.basic_url_parser().map(|()| builder.out.finish())
 }
 
 /// [`parse`], recording the tree of every entry rule the builder ran (in order).
@@ -55,7 +55,7 @@ pub(crate) fn parse_traced<S: Productions>(
     builder.trace = Some(Vec::new());
     let result = builder.basic_url_parser();
     let trace = builder.trace.take().unwrap_or_default();
-    (result.map(|()| builder.out), trace)
+    (result.map(|()| builder.out.finish()), trace)
 }
 
 /// The state of one parse: the record being written, and what the spec's state machine knows.
@@ -66,13 +66,10 @@ pub(crate) struct Builder<'i, 's, 'e, S: Productions> {
     input: &'i Input<'i>,
     base: Option<&'s Record>,
     errors: Sink<'e>,
-    out: Record,
-    /// Whether the URL being built is special.
-    special: bool,
-    /// Whether its scheme is "file".
-    file: bool,
+    /// The record being written.
+    out: Writer,
     /// The base's query, when the spec copies it and no "?" replaces it.
-    base_query: Option<Range<usize>>,
+    base_query: Option<&'s str>,
     /// The query's encoding (the document's, for HTML; UTF-8 otherwise).
     encoding: &'static Encoding,
     /// The trees of the entry rules run, when someone asked for them.
@@ -93,25 +90,10 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             input,
             base,
             errors,
-            out: Record {
-                // Room for the input and, for a relative URL, the base: one allocation, usually.
-                serialization: String::with_capacity(
-                    input.text.len() + base.map_or(0, |b| b.serialization.len()) + 8,
-                ),
-                scheme_end: 0,
-                username: 0..0,
-                password: 0..0,
-                host: 0..0,
-                host_kind: None,
-                port: None,
-                authority_end: 0,
-                path: 0..0,
-                opaque_path: false,
-                query: None,
-                fragment: None,
-            },
-            special: false,
-            file: false,
+            // Room for the input and, for a relative URL, the base: one allocation, usually.
+            out: Writer::with_capacity(
+                input.text.len() + base.map_or(0, |b| b.serialization().len()) + 8,
+            ),
             base_query: None,
             encoding: encoding_rs::UTF_8,
             trace: None,
@@ -122,7 +104,11 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     fn basic_url_parser(&mut self) -> Result<(), ParseError> {
         self.preprocessing();
         let tree = self.run(Production::Url)?;
-        self.url(tree.root())
+        self.url(tree.root())?;
+        if !self.out.has_scheme() {
+            return Err(self.unexpected(Production::Url, Some(&tree.root())));
+        }
+        Ok(())
     }
 
     /// Whether anyone listens for validation errors (work done only to report them is skipped
@@ -256,68 +242,31 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         }
     }
 
-    // ----- writing the record ---------------------------------------------------------------
+    // ----- what the record written so far says ------------------------------------------------
 
-    /// Sets the scheme, lowercased, and the ":" after it.
-    fn write_scheme(&mut self, scheme: &str) {
-        let out = &mut self.out.serialization;
-        let start = out.len();
-        out.push_str(scheme);
-        out[start..].make_ascii_lowercase();
-        self.out.scheme_end = out.len();
-        // Whether it is special, and "file": one look at the lowercased scheme.
-        (self.special, self.file) = match &out.as_bytes()[start..] {
-            b"file" => (true, true),
-            b"http" | b"https" | b"ws" | b"wss" | b"ftp" => (true, false),
-            _ => (false, false),
-        };
-        out.push(':');
-        self.out.authority_end = out.len();
-        self.out.path = out.len()..out.len();
+    /// Whether the URL being built is special.
+    fn special(&self) -> bool {
+        self.out.scheme_kind().is_special()
     }
 
-    /// Copies the base's scheme and, with `authority`, its username, password, host and port,
-    /// in place of anything written so far (the scheme, when the input had one, is the base's).
+    /// Whether the URL being built is a file URL.
+    fn file(&self) -> bool {
+        self.out.scheme_kind().is_file()
+    }
+
+    /// Copies the base's scheme and, with `authority`, its username, password, host and port.
     fn copy_base(&mut self, base: &Record, authority: bool) {
-        self.out.serialization.clear();
-        let end = if authority {
-            base.authority_end
-        } else {
-            base.scheme_end + 1
-        };
-        self.out.serialization.push_str(&base.serialization[..end]);
-        self.out.scheme_end = base.scheme_end;
-        self.special = base.is_special();
-        self.file = base.scheme() == "file";
+        self.out.copy_scheme(base);
         if authority {
-            self.out.username = base.username.clone();
-            self.out.password = base.password.clone();
-            self.out.host = base.host.clone();
-            self.out.host_kind = base.host_kind;
-            self.out.port = base.port;
+            self.out.copy_authority(base);
         }
-        self.out.authority_end = end;
-        self.out.path = end..end;
-    }
-
-    /// Copies the base's path after its authority.
-    fn copy_base_path(&mut self, base: &Record) {
-        self.out.serialization.push_str(base.path_str());
-        self.out.opaque_path = base.opaque_path;
-        self.out.path.end = self.out.serialization.len();
     }
 
     /// Writes an empty host ("//" and nothing).
     fn write_empty_host(&mut self) {
-        let out = &mut self.out.serialization;
-        out.push_str("//");
-        let at = out.len();
-        self.out.username = at..at;
-        self.out.password = at..at;
-        self.out.host = at..at;
-        self.out.host_kind = Some(HostKind::Empty);
-        self.out.authority_end = at;
-        self.out.path = at..at;
+        self.out.start_authority();
+        self.out.host(HostKind::Empty, "");
+        self.out.end_authority();
     }
 }
 
@@ -395,7 +344,7 @@ mod tests {
 
     fn build(source: &Miswired, input: &str) -> Result<String, ParseError> {
         let input = Input::new(input);
-        parse(source, &input, None, None, encoding_rs::UTF_8).map(|r| r.serialization)
+        parse(source, &input, None, None, encoding_rs::UTF_8).map(|r| r.serialization().to_owned())
     }
 
     #[test]

@@ -16,7 +16,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     pub(super) fn special_path(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let empty = node.as_str().is_empty();
         self.path(node)?;
-        if empty && self.path_is_empty() {
+        if empty && self.out.path_is_empty() {
             self.push_segment("");
         }
         Ok(())
@@ -46,14 +46,22 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 | Production::PathSegment
                 | Production::SpecialSetterSegment
                 | Production::SetterSegment => {
-                    let slash = text.starts_with('/');
-                    if self.special && !slash {
+                    // The segment's leaf opens with the slash the grammar matched: "/", or
+                    // "\" for a special URL. Any other opening is a grammar the builder does
+                    // not know.
+                    if let Some(content) = text.strip_prefix('/') {
+                        (content, true)
+                    } else if let Some(content) = text.strip_prefix('\\') {
                         // "If url is special and c is U+005C (\), invalid-reverse-solidus
                         // validation error."
-                        let at = span(&segment).start;
-                        self.report(ErrorCode::InvalidReverseSolidus, at..at + 1);
+                        if self.special() {
+                            let at = span(&segment).start;
+                            self.report(ErrorCode::InvalidReverseSolidus, at..at + 1);
+                        }
+                        (content, false)
+                    } else {
+                        return Err(self.unexpected(within, Some(&segment)));
                     }
-                    (&text[1..], slash)
                 }
                 Production::SpecialFirstSegment
                 | Production::FirstSegment
@@ -96,9 +104,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             Segment::DoubleDot
         } else if is_single_dot_segment(content) {
             Segment::SingleDot
-        } else if self.file
+        } else if self.file()
             && !row_pending
-            && self.path_is_empty()
+            && self.out.path_is_empty()
             && is_windows_drive_letter(content)
         {
             Segment::DriveLetter
@@ -111,7 +119,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// percent-encode ("/" is not in the path percent-encode set).
     fn end_row(&mut self, row: Option<Range<usize>>) {
         if let Some(row) = row {
-            percent::encode_into(&mut self.out.serialization, &self.text[row], PATH);
+            let text = self.text;
+            self.out
+                .extend_path(|out| percent::encode_into(out, &text[row], PATH));
         }
     }
 
@@ -138,14 +148,16 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             Segment::DriveLetter => {
                 // "If url's scheme is "file", url's path is empty, and buffer is a Windows
                 // drive letter, then replace the second code point in buffer with U+003A (:)."
-                self.push_segment(&content[..1]);
-                self.out.serialization.push(':');
+                self.out.segment(|out| {
+                    out.push_str(&content[..1]);
+                    out.push(':');
+                });
             }
             Segment::AsItIs => {
                 // "UTF-8 percent-encode c using the path percent-encode set and append the
                 // result to buffer." "Append buffer to url's path."
-                self.out.serialization.push('/');
-                percent::encode_into(&mut self.out.serialization, content, PATH);
+                self.out
+                    .segment(|out| percent::encode_into(out, content, PATH));
             }
         }
     }
@@ -154,12 +166,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// just before "?" or "#" becomes "%20".
     pub(super) fn opaque_path(&mut self, node: Node<'_>) {
         self.url_units(node.as_str(), span(&node).start);
-        self.out.opaque_path = true;
         let text = node.as_str();
-        let out = &mut self.out.serialization;
         // The leaf ends where "?" or "#" (or the end of input) follows.
         let before_query_or_fragment = span(&node).end < self.text.len();
-        match text.strip_suffix(' ') {
+        self.out.opaque_path(|out| match text.strip_suffix(' ') {
             // "If remaining starts with U+003F (?) or U+0023 (#), then append "%20" to url's
             // path. Otherwise, append U+0020 SPACE to url's path."
             Some(rest) if before_query_or_fragment => {
@@ -167,48 +177,32 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 out.push_str("%20");
             }
             _ => percent::encode_into(out, text, C0_CONTROL),
-        }
+        });
     }
 
     /// Appends a segment (already encoded) to the path.
     pub(super) fn push_segment(&mut self, segment: &str) {
-        self.out.serialization.push('/');
-        self.out.serialization.push_str(segment);
-    }
-
-    /// Whether the path written so far is empty.
-    fn path_is_empty(&self) -> bool {
-        self.out.serialization.len() == self.out.path.start
+        self.out.segment(|out| out.push_str(segment));
     }
 
     /// [Shorten a URL's path](https://url.spec.whatwg.org/#shorten-a-urls-path).
     pub(super) fn shorten_path(&mut self) {
-        let start = self.out.path.start;
-        let path = &self.out.serialization[start..];
         // "If url's scheme is "file", path's size is 1, and path[0] is a normalized Windows drive
         // letter, then return."
-        if self.file && path.len() == 3 && is_normalized_windows_drive_letter(&path[1..]) {
+        let path = self.out.path_str();
+        let only_a_drive_letter = path
+            .strip_prefix('/')
+            .is_some_and(is_normalized_windows_drive_letter);
+        if self.file() && only_a_drive_letter {
             return;
         }
         // "Remove path's last item, if any."
-        if let Some(last) = path.rfind('/') {
-            self.out.serialization.truncate(start + last);
-        }
+        self.out.remove_last_segment();
     }
 
-    /// Closes the path. The URL serializer's rule: "If url's host is null, url does not have an
-    /// opaque path, url's path's size is greater than 1, and url's path[0] is the empty string,
-    /// then append U+002F (/) followed by U+002E (.) to output."
+    /// Closes the path (the writer adds the serializer's "/." where the path needs it).
     pub(super) fn end_of_path(&mut self) {
-        let start = self.out.path.start;
-        let end = self.out.serialization.len();
-        let path = &self.out.serialization[start..end];
-        if self.out.host_kind.is_none() && !self.out.opaque_path && path.starts_with("//") {
-            self.out.serialization.insert_str(start, "/.");
-            self.out.path = start + 2..end + 2;
-        } else {
-            self.out.path = start..end;
-        }
+        self.out.end_path();
     }
 }
 

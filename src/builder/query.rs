@@ -1,8 +1,6 @@
 //! `query` and `fragment`: the [query state](https://url.spec.whatwg.org/#query-state) and the
 //! [fragment state](https://url.spec.whatwg.org/#fragment-state).
 
-use std::ops::Range;
-
 use encoding_rs::UTF_8;
 
 use super::{span, Builder, Node};
@@ -18,43 +16,39 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         self.url_units(node.as_str(), span(&node).start);
         // "If encoding is not UTF-8 and one of the following is true: url is not special; url's
         // scheme is "ws" or "wss", then set encoding to UTF-8."
-        let scheme = self.out.scheme();
-        let encoding = if !self.special || scheme == "ws" || scheme == "wss" {
+        let kind = self.out.scheme_kind();
+        let encoding = if !kind.is_special() || kind.is_websocket() {
             UTF_8
         } else {
             self.encoding
         };
-        let set = if self.special { SPECIAL_QUERY } else { QUERY };
-        let out = &mut self.out.serialization;
-        out.push('?');
-        let start = out.len();
-        if encoding == UTF_8 {
-            percent::encode_into(out, node.as_str(), set);
+        let set = if kind.is_special() {
+            SPECIAL_QUERY
         } else {
-            percent::encode_after_encoding(out, encoding, node.as_str(), set, false);
-        }
-        self.out.query = Some(start..out.len());
+            QUERY
+        };
+        let text = node.as_str();
+        self.out.query(|out| {
+            if encoding == UTF_8 {
+                percent::encode_into(out, text, set);
+            } else {
+                percent::encode_after_encoding(out, encoding, text, set, false);
+            }
+        });
     }
 
     /// The base's query, copied as the relative and file states say.
-    pub(super) fn copy_base_query(&mut self, range: Range<usize>) {
-        let Some(base) = self.base else { return };
-        let out = &mut self.out.serialization;
-        out.push('?');
-        let start = out.len();
-        out.push_str(&base.serialization[range]);
-        self.out.query = Some(start..out.len());
+    pub(super) fn copy_base_query(&mut self, query: &str) {
+        self.out.query(|out| out.push_str(query));
     }
 
     /// `fragment`: "UTF-8 percent-encode c using the fragment percent-encode set and append the
     /// result to url's fragment."
     pub(super) fn fragment(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         self.url_units(node.as_str(), span(&node).start);
-        let out = &mut self.out.serialization;
-        out.push('#');
-        let start = out.len();
-        percent::encode_into(out, node.as_str(), FRAGMENT);
-        self.out.fragment = Some(start..out.len());
+        let text = node.as_str();
+        self.out
+            .fragment(|out| percent::encode_into(out, text, FRAGMENT));
         Ok(())
     }
 }

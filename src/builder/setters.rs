@@ -7,7 +7,7 @@ use super::{span, Builder, Sink};
 use crate::error::{ErrorCode, SetterError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
-use crate::record::{default_port, is_special_scheme, HostKind, Parts, Record};
+use crate::record::{HostKind, Parts, Record, SchemeKind};
 
 /// A setter that parses its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,17 +45,15 @@ fn run<'i, 'r, S: Productions>(
     errors: Sink<'_>,
 ) -> Result<Record, (SetterError, Option<Box<Parts<'r>>>)> {
     let mut builder = Builder::new(source, input, None, errors);
-    let scheme = record.scheme();
-    builder.special = is_special_scheme(scheme);
-    builder.file = scheme == "file";
-    builder.out.serialization.push_str(scheme);
-    builder.out.scheme_end = scheme.len();
+    // The URL's scheme, so that the builder knows whether it is special or "file"; a pathname
+    // is written after it.
+    builder.out.scheme(record.scheme());
     let mut parts = record.parts();
     let no_change = |e: SetterError| (e, None);
     match setter {
         Setter::Protocol => builder.set_protocol(&mut parts).map_err(no_change)?,
         Setter::Host | Setter::Hostname => {
-            if record.opaque_path {
+            if record.has_opaque_path() {
                 return Err(no_change(SetterError::OpaquePath));
             }
             if let Err(e) = builder.set_host(&mut parts, setter == Setter::Hostname) {
@@ -71,7 +69,7 @@ fn run<'i, 'r, S: Productions>(
             builder.set_port(&mut parts).map_err(no_change)?;
         }
         Setter::Pathname => {
-            if record.opaque_path {
+            if record.has_opaque_path() {
                 return Err(no_change(SetterError::OpaquePath));
             }
             builder.set_pathname(&mut parts).map_err(no_change)?;
@@ -82,10 +80,7 @@ fn run<'i, 'r, S: Productions>(
                 .map_err(|e| no_change(e.into()))?;
             let node = tree.root();
             builder.query(node);
-            parts.query = builder
-                .out
-                .query
-                .map(|q| builder.out.serialization[q].to_owned().into());
+            parts.query = builder.out.query_str().map(|q| q.to_owned().into());
         }
         Setter::Hash => {
             let tree = builder
@@ -98,10 +93,7 @@ fn run<'i, 'r, S: Productions>(
                     .fragment(fragment)
                     .map_err(|e| no_change(e.into()))?;
             }
-            parts.fragment = builder
-                .out
-                .fragment
-                .map(|f| builder.out.serialization[f].to_owned().into());
+            parts.fragment = builder.out.fragment_str().map(|f| f.to_owned().into());
         }
     }
     Ok(parts.assemble())
@@ -122,20 +114,19 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
         }
         let scheme = scheme.ok_or(SetterError::Invalid(None))?;
-        let (was_special, is_special) =
-            (is_special_scheme(&parts.scheme), is_special_scheme(&scheme));
+        let (was, is) = (parts.scheme_kind(), SchemeKind::of(scheme.as_bytes()));
         // "If url's scheme is a special scheme and buffer is not a special scheme, then return."
         // "If url's scheme is not a special scheme and buffer is a special scheme, then return."
         // "If url includes credentials or has a non-null port, and buffer is "file", then
         // return." "If url's scheme is "file" and its host is an empty host, then return."
-        if was_special != is_special
-            || ((parts.includes_credentials() || parts.port.is_some()) && scheme == "file")
-            || (parts.scheme == "file" && matches!(parts.host, Some((HostKind::Empty, _))))
+        if was.is_special() != is.is_special()
+            || ((parts.includes_credentials() || parts.port.is_some()) && is.is_file())
+            || (was.is_file() && matches!(parts.host, Some((HostKind::Empty, _))))
         {
             return Err(SetterError::SchemeChange);
         }
         // "If url's port is url's scheme's default port, then set url's port to null."
-        if parts.port.is_some() && parts.port == default_port(&scheme) {
+        if parts.port.is_some() && parts.port == is.default_port() {
             parts.port = None;
         }
         parts.scheme = scheme.into();
@@ -145,7 +136,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// The [host state](https://url.spec.whatwg.org/#host-state) (or hostname state, or file
     /// host state) with a state override.
     fn set_host(&mut self, parts: &mut Parts, hostname: bool) -> Result<(), SetterError> {
-        if self.file {
+        if self.file() {
             // "If state override is given and url's scheme is "file", then decrease pointer by 1
             // and set state to file host state."
             let tree = self.run(Production::SetFileHost)?;
@@ -169,7 +160,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
             return Ok(());
         }
-        let entry = if self.special {
+        let entry = if self.special() {
             Production::SetHost
         } else {
             Production::SetOpaqueHost
@@ -203,14 +194,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             // return failure." "Otherwise, if state override is given, buffer is the empty
             // string, and either url includes credentials or url's port is non-null, then return
             // failure."
-            if text.is_empty() && self.special {
+            if text.is_empty() && self.special() {
                 return Err(self.fail(ErrorCode::HostMissing, at).into());
             }
             if text.is_empty() && (parts.includes_credentials() || parts.port.is_some()) {
                 return Err(SetterError::Invalid(None));
             }
         }
-        let (kind, serialized) = self.host_parser(text, at, !self.special)?;
+        let (kind, serialized) = self.host_parser(text, at, !self.special())?;
         parts.host = Some((kind, serialized.into_owned().into()));
         match port {
             // The port state with a state override, after the host is set.
@@ -245,16 +236,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let Some(value) = value else {
             return Err(self.fail(ErrorCode::PortOutOfRange, span(&port)).into());
         };
-        parts.port = (default_port(&parts.scheme) != Some(value)).then_some(value);
+        parts.port = (parts.scheme_kind().default_port() != Some(value)).then_some(value);
         Ok(())
     }
 
     /// The [path start state](https://url.spec.whatwg.org/#path-start-state) with a state
     /// override, after "Empty this's URL's path."
     fn set_pathname(&mut self, parts: &mut Parts) -> Result<(), SetterError> {
-        self.out.serialization.clear();
-        self.out.path = 0..0;
-        if !self.special && self.text.is_empty() {
+        if !self.special() && self.text.is_empty() {
             // "Otherwise, if state override is given and url's host is null, append the empty
             // string to url's path."
             parts.path = if parts.host.is_none() {
@@ -264,7 +253,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             };
             return Ok(());
         }
-        let entry = if self.special {
+        let entry = if self.special() {
             Production::SetSpecialPathname
         } else {
             Production::SetPathname
@@ -272,7 +261,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let tree = self.run(entry)?;
         let node = tree.root();
         self.path(node)?;
-        parts.path = std::mem::take(&mut self.out.serialization).into();
+        parts.path = self.out.path_str().to_owned().into();
         Ok(())
     }
 }

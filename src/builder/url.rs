@@ -27,13 +27,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             Production::SpecialUrl => self.special_url(body)?,
             Production::NonSpecialUrl => self.non_special_url(body)?,
             Production::RelativeUrl => {
-                if !self.no_scheme(body, query.is_none() && fragment.is_some())? {
-                    // The base's opaque path and query are taken; only the fragment is new.
-                    return match fragment {
-                        Some(f) => self.fragment(f),
-                        None => Ok(()),
-                    };
-                }
+                self.no_scheme(body, query.is_none() && fragment.is_some())?
             }
             _ => return Err(self.unexpected(Production::Url, Some(&body))),
         }
@@ -41,8 +35,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         match query {
             Some(q) => self.query(q),
             None => {
-                if let Some(range) = self.base_query.take() {
-                    self.copy_base_query(range);
+                if let Some(query) = self.base_query.take() {
+                    self.copy_base_query(query);
                 }
             }
         }
@@ -59,7 +53,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         for child in self.children(node) {
             let (p, child) = child?;
             match p {
-                Production::FileScheme => self.write_scheme(child.as_str()),
+                Production::FileScheme => self.scheme(&child)?,
                 Production::FileHierPart => hier = Some(child),
                 _ => return Err(self.unexpected(Production::FileUrl, Some(&child))),
             }
@@ -109,10 +103,21 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         if same_scheme && !two_slashes {
             return self.same_scheme_relative_url(&whole);
         }
-        self.write_scheme(scheme.as_str());
+        self.scheme(&scheme)?;
         self.special_slashes(slashes.as_ref(), span(&scheme).end + 1);
         self.authority(authority)?;
         self.special_path(path)
+    }
+
+    /// `scheme`, `special_scheme` and `file_scheme`: the scheme, lowercased. A URL has one; a
+    /// second is a tree the builder does not know.
+    fn scheme(&mut self, node: &Node<'_>) -> Result<(), ParseError> {
+        if self.out.has_scheme() {
+            let within = self.production(node).unwrap_or(Production::Scheme);
+            return Err(self.unexpected(within, Some(node)));
+        }
+        self.out.scheme(node.as_str());
+        Ok(())
     }
 
     /// `special_slashes`: the special authority slashes and ignore slashes states report every
@@ -149,7 +154,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         for child in self.children(node) {
             let (p, child) = child?;
             match p {
-                Production::Scheme => self.write_scheme(child.as_str()),
+                Production::Scheme => self.scheme(&child)?,
                 Production::NonSpecialAuthority => self.authority(child)?,
                 Production::Path => self.path(child)?,
                 // "Otherwise, if remaining starts with an U+002F (/), set state to path or
@@ -164,9 +169,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         Ok(())
     }
 
-    /// The [no scheme state](https://url.spec.whatwg.org/#no-scheme-state). Returns false when
-    /// the result is the base with a new fragment (a base with an opaque path).
-    fn no_scheme(&mut self, body: Node<'_>, fragment_only: bool) -> Result<bool, ParseError> {
+    /// The [no scheme state](https://url.spec.whatwg.org/#no-scheme-state).
+    fn no_scheme(&mut self, body: Node<'_>, fragment_only: bool) -> Result<(), ParseError> {
         let at = span(&body).start;
         let base = match self.base {
             // "If base is null, or base has an opaque path and c is not U+0023 (#),
@@ -174,7 +178,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             None => return Err(self.fail(ErrorCode::MissingSchemeNonRelativeUrl, at..at)),
             Some(base) => base,
         };
-        if base.opaque_path {
+        if base.has_opaque_path() {
             if !(body.as_str().is_empty() && fragment_only) {
                 return Err(self.fail(ErrorCode::MissingSchemeNonRelativeUrl, at..at));
             }
@@ -182,14 +186,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             // base's scheme, url's path to base's path, url's query to base's query, url's
             // fragment to the empty string, and set state to fragment state."
             self.copy_base(base, false);
-            self.copy_base_path(base);
-            if let Some(q) = base.query.clone() {
-                self.copy_base_query(q);
-            }
-            return Ok(false);
+            self.out.copy_path(base);
+            self.base_query = base.query();
+            return Ok(());
         }
-        if base.scheme() == "file" {
-            // "Otherwise, set state to file state and decrease pointer by 1."
+        if base.scheme_kind().is_file() {
+            // "Otherwise, set state to file state and decrease pointer by 1." The file state:
+            // "Set url's scheme to "file"."
+            self.out.scheme("file");
             let tree = self.reread(Production::FileHierPart, &body)?;
             let hier = tree.root();
             self.file_hier_part(hier)?;
@@ -201,7 +205,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             let relative = tree.root();
             self.relative_url(relative)?;
         }
-        Ok(true)
+        Ok(())
     }
 
     /// `same_scheme_relative_url`: `http:x` against an "http" base, read from the start.
@@ -238,8 +242,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             // c is "?", "#" or EOF: "Set url's username to base's username, [...] url's path to
             // a clone of base's path, and url's query to base's query."
             self.copy_base(base, true);
-            self.copy_base_path(base);
-            self.base_query = base.query.clone();
+            self.out.copy_path(base);
+            self.base_query = base.query();
             return Ok(());
         };
         match first {
@@ -281,7 +285,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             Production::SpecialPathRelative | Production::PathRelative => {
                 // "Set url's query to null. Shorten url's path. Set state to path state".
                 self.copy_base(base, true);
-                self.copy_base_path(base);
+                self.out.copy_path(base);
                 self.shorten_path();
                 for child in children {
                     self.path(child?.1)?;
@@ -313,12 +317,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// [file slash state](https://url.spec.whatwg.org/#file-slash-state) and the
     /// [file host state](https://url.spec.whatwg.org/#file-host-state).
     fn file_hier_part(&mut self, node: Node<'_>) -> Result<(), ParseError> {
-        let base = self.base.filter(|b| b.scheme() == "file");
+        let base = self.base.filter(|b| b.scheme_kind().is_file());
         let mut children = self.children(node).peekable();
-        if self.out.serialization.is_empty() {
-            // An input without a scheme against a file base: "Set url's scheme to "file"."
-            self.write_scheme("file");
-        }
         let first = first_production(children.peek())?;
         match first {
             Some(Production::FileSlashes) => {
@@ -350,9 +350,11 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
             None => match base {
                 Some(base) => {
-                    self.copy_base(base, true);
-                    self.copy_base_path(base);
-                    self.base_query = base.query.clone();
+                    // "Set url's host to base's host, url's path to a clone of base's path, and
+                    // url's query to base's query."
+                    self.out.copy_authority(base);
+                    self.out.copy_path(base);
+                    self.base_query = base.query();
                 }
                 None => {
                     // path state with c the EOF code point, "?" or "#": the empty segment.
@@ -372,7 +374,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             // "If base is non-null and base's scheme is "file", then: Set url's host to base's
             // host."
             Some(base) => {
-                self.copy_base(base, true);
+                self.out.copy_authority(base);
                 // "If the code point substring from pointer to the end of input does not start
                 // with a Windows drive letter and base's path[0] is a normalized Windows drive
                 // letter, then append base's path[0] to url's path."
@@ -381,8 +383,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 if !starts_with_windows_drive_letter(rest) {
                     if let Some(first) = segments.first() {
                         if is_normalized_windows_drive_letter(first) {
-                            self.out.serialization.push('/');
-                            self.out.serialization.push_str(first);
+                            self.out.segment(|out| out.push_str(first));
                         }
                     }
                 }
@@ -402,17 +403,16 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         match base {
             Some(base) => {
                 // "Set url's host to base's host, url's path to a clone of base's path".
-                self.copy_base(base, true);
-                self.copy_base_path(base);
+                self.out.copy_authority(base);
                 if !starts_with_windows_drive_letter(path.as_str()) {
+                    self.out.copy_path(base);
                     self.shorten_path();
                 } else {
                     // "File-invalid-Windows-drive-letter validation error. Set url's path to
-                    // « »."
+                    // « »." (So the base's path is not copied.)
                     let at = span(&path);
                     let code = ErrorCode::FileInvalidWindowsDriveLetter;
                     self.report(code, at.start..at.start + 2);
-                    self.out.serialization.truncate(self.out.path.start);
                 }
             }
             None => self.write_empty_host(),

@@ -1,0 +1,346 @@
+//! [`Writer`]: the one writer of a URL record. It appends components in the serializer's order
+//! (scheme, authority, path, query, fragment) and owns every delimiter and offset: "//", the
+//! ":" before a password, the "@" after credentials, the ":" before a port, the "/." before a
+//! path that would read as an authority, "?" and "#". Callers hand it the text of each
+//! component (already percent-encoded, through a closure that appends to the output); it never
+//! needs to look for a delimiter afterwards.
+
+use std::ops::Range;
+
+use super::{HostKind, Record, SchemeKind};
+
+/// Writes a [`Record`]. Components are written in order; a component's content is appended by
+/// a closure given the output.
+#[derive(Debug)]
+pub(crate) struct Writer {
+    record: Record,
+    /// Whether the scheme is written.
+    has_scheme: bool,
+}
+
+impl Writer {
+    /// An empty record with room for `capacity` bytes.
+    pub(crate) fn with_capacity(capacity: usize) -> Writer {
+        Writer {
+            record: Record {
+                serialization: String::with_capacity(capacity),
+                scheme_kind: SchemeKind::NotSpecial,
+                scheme_end: 0,
+                username: 0..0,
+                password: 0..0,
+                host: 0..0,
+                host_kind: None,
+                port: None,
+                authority_end: 0,
+                path: 0..0,
+                opaque_path: false,
+                query: None,
+                fragment: None,
+            },
+            has_scheme: false,
+        }
+    }
+
+    /// The end of what is written.
+    fn at(&self) -> usize {
+        self.record.serialization.len()
+    }
+
+    /// Where nothing is written after the scheme's ":": no authority, the path starts here.
+    fn no_authority(&mut self) {
+        let at = self.at();
+        let r = &mut self.record;
+        (r.username, r.password, r.host) = (at..at, at..at, at..at);
+        r.host_kind = None;
+        r.port = None;
+        r.authority_end = at;
+        r.path = at..at;
+    }
+
+    // ----- scheme ---------------------------------------------------------------------------
+
+    /// Writes the scheme, ASCII-lowercased, and its ":"; returns its kind.
+    pub(crate) fn scheme(&mut self, scheme: &str) -> SchemeKind {
+        let out = &mut self.record.serialization;
+        let start = out.len();
+        out.push_str(scheme);
+        out[start..].make_ascii_lowercase();
+        self.record.scheme_kind = SchemeKind::of(&out.as_bytes()[start..]);
+        self.record.scheme_end = out.len();
+        out.push(':');
+        self.has_scheme = true;
+        self.no_authority();
+        self.record.scheme_kind
+    }
+
+    /// Writes the base's scheme and its ":".
+    pub(crate) fn copy_scheme(&mut self, base: &Record) {
+        self.scheme(base.scheme());
+    }
+
+    /// Whether a scheme is written (a grammar the builder does not know may lead it to the end
+    /// without one).
+    pub(crate) fn has_scheme(&self) -> bool {
+        self.has_scheme
+    }
+
+    /// What the scheme written is.
+    pub(crate) fn scheme_kind(&self) -> SchemeKind {
+        self.record.scheme_kind
+    }
+
+    // ----- authority ------------------------------------------------------------------------
+
+    /// Writes the base's credentials, host and port after the scheme (nothing when the base's
+    /// host is null).
+    pub(crate) fn copy_authority(&mut self, base: &Record) {
+        let from = base.scheme_end + 1;
+        let shift = |r: &std::ops::Range<usize>, to: usize| r.start - from + to..r.end - from + to;
+        let to = self.at();
+        self.record
+            .serialization
+            .push_str(&base.through_authority()[from..]);
+        let r = &mut self.record;
+        if base.host_kind.is_some() {
+            r.username = shift(&base.username, to);
+            r.password = shift(&base.password, to);
+            r.host = shift(&base.host, to);
+        }
+        r.host_kind = base.host_kind;
+        r.port = base.port;
+        self.end_authority();
+    }
+
+    /// Starts an authority: writes "//"; credentials and the host follow.
+    pub(crate) fn start_authority(&mut self) {
+        self.record.serialization.push_str("//");
+        self.no_authority();
+    }
+
+    /// Writes the username, appended by `content` (already percent-encoded).
+    pub(crate) fn username(&mut self, content: impl FnOnce(&mut String)) {
+        let start = self.at();
+        content(&mut self.record.serialization);
+        let end = self.at();
+        self.record.username = start..end;
+        self.record.password = end..end;
+    }
+
+    /// Writes the password, appended by `content`, after a ":" (none when it is empty).
+    pub(crate) fn password(&mut self, content: impl FnOnce(&mut String)) {
+        let colon = self.at();
+        self.record.serialization.push(':');
+        let start = self.at();
+        content(&mut self.record.serialization);
+        if self.at() == start {
+            // The empty password: no ":".
+            self.record.serialization.truncate(colon);
+            self.record.password = colon..colon;
+        } else {
+            self.record.password = start..self.at();
+        }
+    }
+
+    /// Writes the serialized host of `kind`, after the "@" that ends credentials, if any.
+    pub(crate) fn host(&mut self, kind: HostKind, serialized: &str) {
+        let r = &mut self.record;
+        if r.username.is_empty() && r.password.is_empty() {
+            let at = r.serialization.len();
+            (r.username, r.password) = (at..at, at..at);
+        } else {
+            r.serialization.push('@');
+        }
+        let start = r.serialization.len();
+        r.serialization.push_str(serialized);
+        r.host = start..r.serialization.len();
+        r.host_kind = Some(kind);
+        r.authority_end = r.serialization.len();
+    }
+
+    /// Writes ":" and the port (the caller has left out the scheme's default port).
+    pub(crate) fn port(&mut self, port: u16) {
+        self.record.port = Some(port);
+        self.record.serialization.push(':');
+        crate::percent::push_decimal(&mut self.record.serialization, u32::from(port));
+    }
+
+    /// Ends the authority (or its absence): the path starts here.
+    pub(crate) fn end_authority(&mut self) {
+        let at = self.at();
+        self.record.authority_end = at;
+        self.record.path = at..at;
+    }
+
+    // ----- path -----------------------------------------------------------------------------
+
+    /// Appends a segment: "/" and the text `content` appends.
+    pub(crate) fn segment(&mut self, content: impl FnOnce(&mut String)) {
+        self.record.serialization.push('/');
+        content(&mut self.record.serialization);
+    }
+
+    /// Appends to the path what `content` appends: segments with their slashes, or the rest of
+    /// the last segment.
+    pub(crate) fn extend_path(&mut self, content: impl FnOnce(&mut String)) {
+        content(&mut self.record.serialization);
+    }
+
+    /// Writes an already serialized path (empty, or "/" and segments).
+    pub(crate) fn serialized_path(&mut self, path: &str) {
+        self.record.serialization.push_str(path);
+    }
+
+    /// Writes the base's path.
+    pub(crate) fn copy_path(&mut self, base: &Record) {
+        self.record.serialization.push_str(base.path_str());
+        self.record.opaque_path = base.opaque_path;
+    }
+
+    /// Writes an [opaque path](https://url.spec.whatwg.org/#url-opaque-path), appended by
+    /// `content`.
+    pub(crate) fn opaque_path(&mut self, content: impl FnOnce(&mut String)) {
+        self.record.opaque_path = true;
+        content(&mut self.record.serialization);
+    }
+
+    /// The path written so far.
+    pub(crate) fn path_str(&self) -> &str {
+        &self.record.serialization[self.record.path.start..]
+    }
+
+    /// Whether the path written so far is empty.
+    pub(crate) fn path_is_empty(&self) -> bool {
+        self.at() == self.record.path.start
+    }
+
+    /// [Shorten a URL's path](https://url.spec.whatwg.org/#shorten-a-urls-path): "Remove path's
+    /// last item, if any." (The caller checks the file drive-letter exception.)
+    pub(crate) fn remove_last_segment(&mut self) {
+        if let Some(last) = self.path_str().rfind('/') {
+            let end = self.record.path.start + last;
+            self.record.serialization.truncate(end);
+        }
+    }
+
+    /// Ends the path. The URL serializer's rule: "If url's host is null, url does not have an
+    /// opaque path, url's path's size is greater than 1, and url's path[0] is the empty string,
+    /// then append U+002F (/) followed by U+002E (.) to output." Whether path[0] is empty is
+    /// known only now (dot segments may have removed what followed it), so the "/." goes in
+    /// before the path here.
+    pub(crate) fn end_path(&mut self) {
+        let r = &mut self.record;
+        let start = r.path.start;
+        let end = r.serialization.len();
+        if r.host_kind.is_none() && !r.opaque_path && r.serialization[start..].starts_with("//") {
+            r.serialization.insert_str(start, "/.");
+            r.path = start + 2..end + 2;
+        } else {
+            r.path = start..end;
+        }
+    }
+
+    // ----- query and fragment ---------------------------------------------------------------
+
+    /// Writes "?" and the query `content` appends.
+    pub(crate) fn query(&mut self, content: impl FnOnce(&mut String)) {
+        self.record.serialization.push('?');
+        let start = self.at();
+        content(&mut self.record.serialization);
+        self.record.query = Some(start..self.at());
+    }
+
+    /// The query written, if any.
+    pub(crate) fn query_str(&self) -> Option<&str> {
+        self.record.query()
+    }
+
+    /// Writes "#" and the fragment `content` appends.
+    pub(crate) fn fragment(&mut self, content: impl FnOnce(&mut String)) {
+        self.record.serialization.push('#');
+        let start = self.at();
+        content(&mut self.record.serialization);
+        self.record.fragment = Some(start..self.at());
+    }
+
+    /// The fragment written, if any.
+    pub(crate) fn fragment_str(&self) -> Option<&str> {
+        self.record.fragment()
+    }
+
+    /// The record. In debug builds its offsets are checked against its serialization.
+    pub(crate) fn finish(self) -> Record {
+        #[cfg(debug_assertions)]
+        check_invariants(&self.record);
+        self.record
+    }
+}
+
+/// Asserts that a record's offsets and its serialization agree: each delimiter where the
+/// offsets say, each range in order and on a character boundary, the scheme kind and port as
+/// written. Run on every record the writer finishes in debug builds (the test suites).
+#[cfg(debug_assertions)]
+fn check_invariants(r: &Record) {
+    let s = r.serialization.as_str();
+    let byte = |at: usize| s.as_bytes().get(at).copied();
+    let range_ok = |range: &Range<usize>| {
+        range.start <= range.end && s.is_char_boundary(range.start) && s.is_char_boundary(range.end)
+    };
+    assert_eq!(byte(r.scheme_end), Some(b':'), "scheme's ':' in {s:?}");
+    let scheme = &s[..r.scheme_end];
+    assert!(
+        !scheme.bytes().any(|b| b.is_ascii_uppercase()),
+        "lowercase scheme in {s:?}"
+    );
+    assert_eq!(r.scheme_kind, SchemeKind::of(scheme.as_bytes()), "{s:?}");
+    for range in [&r.username, &r.password, &r.host, &r.path] {
+        assert!(range_ok(range), "{range:?} in {s:?}");
+    }
+    match r.host_kind {
+        Some(kind) => {
+            assert_eq!(&s[r.scheme_end + 1..r.scheme_end + 3], "//", "{s:?}");
+            assert_eq!(r.username.start, r.scheme_end + 3, "{s:?}");
+            assert!(r.username.end <= r.password.start, "{s:?}");
+            if !r.password.is_empty() {
+                assert_eq!(byte(r.password.start - 1), Some(b':'), "{s:?}");
+            }
+            if r.username.is_empty() && r.password.is_empty() {
+                assert_eq!(r.host.start, r.username.start, "{s:?}");
+            } else {
+                assert_eq!(byte(r.host.start - 1), Some(b'@'), "{s:?}");
+            }
+            assert_eq!(kind == HostKind::Empty, r.host.is_empty(), "{s:?}");
+            let after_host = &s[r.host.end..r.authority_end];
+            match r.port {
+                Some(port) => {
+                    assert_eq!(after_host, format!(":{port}"), "{s:?}");
+                    assert_ne!(Some(port), r.scheme_kind.default_port(), "{s:?}");
+                }
+                None => assert_eq!(after_host, "", "{s:?}"),
+            }
+        }
+        None => {
+            assert_eq!(r.authority_end, r.scheme_end + 1, "{s:?}");
+            assert_eq!(r.port, None, "{s:?}");
+        }
+    }
+    let dot = &s[r.authority_end..r.path.start];
+    assert!(dot.is_empty() || dot == "/.", "{s:?}");
+    let path = &s[r.path.clone()];
+    if !r.opaque_path {
+        assert!(path.is_empty() || path.starts_with('/'), "{s:?}");
+        assert_eq!(
+            dot == "/.",
+            r.host_kind.is_none() && path.starts_with("//"),
+            "{s:?}"
+        );
+    }
+    let mut end = r.path.end;
+    for (range, delimiter) in [(&r.query, b'?'), (&r.fragment, b'#')] {
+        if let Some(range) = range {
+            assert!(range_ok(range) && range.start == end + 1, "{s:?}");
+            assert_eq!(byte(end), Some(delimiter), "{s:?}");
+            end = range.end;
+        }
+    }
+    assert_eq!(end, s.len(), "nothing after the last component of {s:?}");
+}
