@@ -57,6 +57,8 @@ macro_rules! productions {
 
 productions! {
     Url => url,
+    UrlAgainstFileBase => url_against_file_base,
+    UrlAgainstNonSpecialBase => url_against_non_special_base,
     Scheme => scheme,
     SpecialScheme => special_scheme,
     FileScheme => file_scheme,

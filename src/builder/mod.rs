@@ -22,7 +22,7 @@ use encoding_rs::Encoding;
 use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
-use crate::record::{HostKind, Record, Writer};
+use crate::record::{HostKind, Record, SchemeKind, Writer};
 use crate::tokens::{Matched, Node, Nodes};
 
 pub(crate) use authority::port_number;
@@ -103,7 +103,14 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     /// The basic URL parser: preprocessing, then the `url` production and whatever it leads to.
     fn basic_url_parser(&mut self) -> Result<(), ParseError> {
         self.preprocessing();
-        let tree = self.run(Production::Url)?;
+        // The reading of an input without a scheme depends on the base's kind, known before
+        // parsing: the entry rule is chosen by it.
+        let entry = match self.base.map(Record::scheme_kind) {
+            Some(SchemeKind::File) => Production::UrlAgainstFileBase,
+            Some(SchemeKind::NotSpecial) => Production::UrlAgainstNonSpecialBase,
+            _ => Production::Url,
+        };
+        let tree = self.run(entry)?;
         self.url(tree.root())?;
         if !self.out.has_scheme() {
             return Err(self.unexpected(Production::Url, Some(&tree.root())));

@@ -4,32 +4,36 @@
 use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
-use crate::record::Record;
+use crate::record::{Record, SchemeKind};
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
-    /// `url`: a body, then the query and the fragment.
+    /// `url`, `url_against_file_base` and `url_against_non_special_base`: a body, then the
+    /// query and the fragment.
     pub(super) fn url(&mut self, node: Node<'_>) -> Result<(), ParseError> {
+        let within = self.production(&node).unwrap_or(Production::Url);
         let mut children = self.children(node);
         let (kind, body) = children
             .next()
-            .ok_or_else(|| self.unexpected(Production::Url, None))??;
+            .ok_or_else(|| self.unexpected(within, None))??;
         let (mut query, mut fragment) = (None, None);
         for child in children {
             let (p, child) = child?;
             match p {
                 Production::Query => query = Some(child),
                 Production::Fragment => fragment = Some(child),
-                _ => return Err(self.unexpected(Production::Url, Some(&child))),
+                _ => return Err(self.unexpected(within, Some(&child))),
             }
         }
         match kind {
             Production::FileUrl => self.file_url(body)?,
             Production::SpecialUrl => self.special_url(body)?,
             Production::NonSpecialUrl => self.non_special_url(body)?,
-            Production::RelativeUrl => {
-                self.no_scheme(body, query.is_none() && fragment.is_some())?
+            Production::RelativeUrl
+            | Production::FileHierPart
+            | Production::NonSpecialRelativeUrl => {
+                self.no_scheme(kind, body, query.is_none() && fragment.is_some())?
             }
-            _ => return Err(self.unexpected(Production::Url, Some(&body))),
+            _ => return Err(self.unexpected(within, Some(&body))),
         }
         self.end_of_path();
         match query {
@@ -169,8 +173,15 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         Ok(())
     }
 
-    /// The [no scheme state](https://url.spec.whatwg.org/#no-scheme-state).
-    fn no_scheme(&mut self, body: Node<'_>, fragment_only: bool) -> Result<(), ParseError> {
+    /// The [no scheme state](https://url.spec.whatwg.org/#no-scheme-state), with the body the
+    /// entry rule chose by the base's kind: `relative_url`, `file_hier_part` or
+    /// `non_special_relative_url`.
+    fn no_scheme(
+        &mut self,
+        kind: Production,
+        body: Node<'_>,
+        fragment_only: bool,
+    ) -> Result<(), ParseError> {
         let at = span(&body).start;
         let base = match self.base {
             // "If base is null, or base has an opaque path and c is not U+0023 (#),
@@ -190,20 +201,24 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             self.base_query = base.query();
             return Ok(());
         }
-        if base.scheme_kind().is_file() {
-            // "Otherwise, set state to file state and decrease pointer by 1." The file state:
-            // "Set url's scheme to "file"."
-            self.out.scheme("file");
-            let tree = self.reread(Production::FileHierPart, &body)?;
-            let hier = tree.root();
-            self.file_hier_part(hier)?;
-        } else if base.is_special() {
-            // "Otherwise, if base's scheme is not "file", set state to relative state".
-            self.relative_url(body)?;
-        } else {
-            let tree = self.reread(Production::NonSpecialRelativeUrl, &body)?;
-            let relative = tree.root();
-            self.relative_url(relative)?;
+        match (base.scheme_kind(), kind) {
+            (SchemeKind::File, Production::FileHierPart) => {
+                // "Otherwise, if base's scheme is "file", set state to file state and decrease
+                // pointer by 1." The file state: "Set url's scheme to "file"."
+                self.out.scheme("file");
+                self.file_hier_part(body)?;
+            }
+            // "Otherwise, set state to relative state and decrease pointer by 1."
+            (SchemeKind::NotSpecial, Production::NonSpecialRelativeUrl) => {
+                self.relative_url(body)?
+            }
+            (base_kind, Production::RelativeUrl)
+                if base_kind.is_special() && !base_kind.is_file() =>
+            {
+                self.relative_url(body)?
+            }
+            // A reading the entry rule should not have chosen for this base.
+            _ => return Err(self.unexpected(kind, Some(&body))),
         }
         Ok(())
     }
