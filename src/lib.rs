@@ -9,6 +9,10 @@ extern crate alloc;
 
 mod api;
 mod builder;
+// The parser generator build.rs runs, included here for its unit tests.
+#[cfg(test)]
+#[path = "../codegen/mod.rs"]
+mod codegen;
 mod error;
 mod form;
 mod generated;

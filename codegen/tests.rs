@@ -1,0 +1,138 @@
+//! The generator's unit tests. That its parsers make pest_derive's trees is checked on the
+//! compiled grammars by `tests/engines.rs` and the `engines` fuzz target.
+
+use super::generator::{bytes, variant, Generator};
+use super::{compile, productions, rule_docs, Grammar};
+
+const URL_GRAMMAR: &str = include_str!("../grammar/url.pest");
+
+fn read(source: &str) -> Grammar {
+    Grammar::read(source).unwrap_or_else(|e| panic!("{source}: {e}"))
+}
+
+fn compiled(source: &str) -> Result<String, String> {
+    compile(&read(source), "test.pest", "t_", false)
+}
+
+#[test]
+fn variants_are_the_rule_names_in_camel_case() {
+    assert_eq!(variant("url_against_file_base"), "UrlAgainstFileBase");
+    assert_eq!(variant("ipv4"), "Ipv4");
+    assert_eq!(variant("EOI"), "Eoi");
+}
+
+#[test]
+fn literals_are_written_byte_by_byte() {
+    assert_eq!(bytes("a/é"), "b\"\\x61\\x2f\\xc3\\xa9\"");
+    assert_eq!(bytes(""), "b\"\"");
+}
+
+#[test]
+fn docs_are_the_lines_right_above_a_rule() {
+    let docs = rule_docs(
+        "//! grammar doc\n\n/// First line\n/// second line.\na = { \"x\" }\n\n// plain\nb = { \"y\" }\n/// Orphan\n\nc = { \"z\" }\n",
+    );
+    assert_eq!(
+        docs.get("a").map(String::as_str),
+        Some("First line second line.")
+    );
+    assert_eq!(docs.get("b"), None);
+    assert_eq!(docs.get("c"), None, "a blank line ends a doc comment");
+}
+
+#[test]
+fn the_production_enum_lists_every_rule_that_makes_tokens() {
+    let grammar = read(URL_GRAMMAR);
+    let code = productions(&grammar, "grammar/url.pest").unwrap();
+    // Silent rules make no token, so no production; EOI is the last.
+    assert!(code.contains("    UrlAgainstFileBase,\n"), "{code}");
+    assert!(!code.contains("LastAt,"), "last_at is silent");
+    assert!(!code.contains("Ipv4Part,"), "ipv4_part is silent");
+    let all = &code[code.find("pub const ALL").unwrap()..];
+    let eoi = all.find("Production::Eoi,").unwrap();
+    let url = all.find("Production::Url,").unwrap();
+    assert!(url < eoi && all[eoi..].find("];").is_some());
+    // Each variant carries its rule's doc comment.
+    assert!(
+        code.contains("#[doc = \"`file_scheme`: The \\\"file\\\""),
+        "{code}"
+    );
+    assert!(code.contains("Production::SetHash => \"set_hash\","));
+    assert!(code.contains("\"set_hash\" => Some(Production::SetHash),"));
+}
+
+#[test]
+fn rule_numbers_leave_out_silent_rules_and_end_with_eoi() {
+    let grammar = read("a = { b ~ c }\nb = _{ \"x\" }\nc = @{ \"y\" }\n");
+    let named = Generator::new(&grammar.rules, "t_", false).unwrap().named;
+    assert_eq!(named, ["a", "c", "EOI"]);
+    let code = compiled("a = { b ~ c }\nb = _{ \"x\" }\nc = @{ \"y\" }\n").unwrap();
+    assert!(code.contains(
+        "pub(crate) const RULE_NAMES: &[&str] = &[\n    \"a\",\n    \"c\",\n    \"EOI\",\n];"
+    ));
+    assert!(code.contains("pub(crate) const C: u16 = 1;"));
+}
+
+#[test]
+fn what_the_generator_does_not_do_is_an_error_not_a_panic() {
+    let recursive = compiled("a = { \"(\" ~ a? ~ \")\" }\n").unwrap_err();
+    assert!(recursive.contains("rule a recurses"), "{recursive}");
+    let mutual = compiled("a = { \"x\" ~ b? }\nb = { \"y\" ~ a }\n").unwrap_err();
+    assert!(mutual.contains("recurses"), "{mutual}");
+    let whitespace = compiled("WHITESPACE = _{ \" \" }\na = { \"x\" }\n").unwrap_err();
+    assert!(whitespace.contains("implicit whitespace"), "{whitespace}");
+    let stack = compiled("a = { PUSH(\"x\") ~ POP }\n").unwrap_err();
+    assert!(stack.contains("does not do"), "{stack}");
+    let builtin = compiled("a = { XID_START }\n").unwrap_err();
+    assert!(builtin.contains("builtin XID_START"), "{builtin}");
+    assert!(Grammar::read("a = { ").is_err());
+}
+
+#[test]
+fn first_bytes_and_nullability() {
+    let grammar =
+        read("a = { \"ab\" | ^\"c\" }\nb = { \"x\"? }\nc = { !\"/\" ~ ANY }\nd = { b ~ \"z\" }\n");
+    let generator = Generator::new(&grammar.rules, "t_", false).unwrap();
+    let first = |name: &str| {
+        let rule = grammar.rules.iter().find(|r| r.name == name).unwrap();
+        let (set, nullable) = generator.first(&rule.expr);
+        let bytes: Vec<u8> = (0..=255u8).filter(|b| set[usize::from(*b)]).collect();
+        (bytes, nullable)
+    };
+    assert_eq!(first("a"), (b"Cac".to_vec(), false));
+    assert_eq!(first("b"), (b"x".to_vec(), true));
+    // A look-ahead says nothing about the first byte: after it, ANY takes any byte.
+    assert_eq!(first("c"), ((0..=255u8).collect(), false));
+    // Through a nullable first operand, the second's bytes count too.
+    assert_eq!(first("d"), (b"xz".to_vec(), false));
+}
+
+#[test]
+fn single_byte_classes_become_tables_and_skips() {
+    let code = compiled("a = @{ (!(\"/\" | \"?\") ~ ANY)* }\nb = @{ ASCII_HEX_DIGIT+ }\n").unwrap();
+    assert!(code.contains("self.skip_until(&CLASS_0)"), "{code}");
+    assert!(code.contains("self.skip_while(&CLASS_1)"), "{code}");
+    // The skip's table holds exactly "/" and "?".
+    let table = &code[code.find("static CLASS_0").unwrap()..];
+    let table = &table[..table.find("];").unwrap()];
+    let members: Vec<usize> = table
+        .split(',')
+        .map(str::trim)
+        .map(|cell| cell.rsplit(['[', '\n', ' ']).next().unwrap_or(cell))
+        .enumerate()
+        .filter(|(_, cell)| *cell == "T")
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(members, [usize::from(b'/'), usize::from(b'?')]);
+}
+
+#[test]
+fn the_url_grammar_compiles_the_same_way_twice() {
+    let grammar = read(URL_GRAMMAR);
+    let once = compile(&grammar, "grammar/url.pest", "r_", true).unwrap();
+    let twice = compile(&grammar, "grammar/url.pest", "r_", true).unwrap();
+    assert_eq!(once, twice);
+    assert!(once.contains(
+        "Production::UrlAgainstNonSpecialBase => parser.r_url_against_non_special_base(),"
+    ));
+}
