@@ -76,50 +76,50 @@ pub(crate) fn productions(grammar: &Grammar, path: &str) -> Result<String, Strin
     for name in &named {
         let _ = writeln!(out, "        Production::{},", variant(name));
     }
-    out.push_str("    ];\n\n    /// The rule's name in the grammar.\n");
-    out.push_str("    pub fn name(self) -> &'static str {\n        match self {\n");
-    for name in &named {
-        let _ = writeln!(
-            out,
-            "            Production::{} => {name:?},",
-            variant(name)
-        );
+    out.push_str("    ];\n");
+    let arms = |arm: &dyn Fn(&str, &str) -> String| -> Vec<String> {
+        named.iter().map(|name| arm(name, &variant(name))).collect()
+    };
+    let functions = [
+        (
+            "The rule's name in the grammar.",
+            "pub fn name(self) -> &'static str",
+            "self",
+            arms(&|name, v| format!("Production::{v} => {name:?},")),
+            None,
+        ),
+        (
+            "The production a grammar rule name stands for, if any.",
+            "pub fn from_name(name: &str) -> Option<Production>",
+            "name",
+            arms(&|name, v| format!("{name:?} => Some(Production::{v}),")),
+            Some("_ => None,"),
+        ),
+        (
+            "The rule of pest_derive's parser of the same grammar.",
+            "fn rule(self) -> Rule",
+            "self",
+            arms(&|name, v| format!("Production::{v} => Rule::{name},")),
+            None,
+        ),
+        (
+            "The production a rule of pest_derive's parser stands for.",
+            "fn from_rule(rule: Rule) -> Option<Production>",
+            "rule",
+            arms(&|name, v| format!("Rule::{name} => Some(Production::{v}),")),
+            Some("_ => None,"),
+        ),
+    ];
+    for (doc, signature, scrutinee, arms, fallback) in functions {
+        let _ = write!(out, "\n    /// {doc}\n    {signature} {{\n");
+        out.push_str("        #[allow(unreachable_patterns)]\n");
+        let _ = writeln!(out, "        match {scrutinee} {{");
+        for arm in arms.iter().map(String::as_str).chain(fallback) {
+            let _ = writeln!(out, "            {arm}");
+        }
+        out.push_str("        }\n    }\n");
     }
-    out.push_str(
-        "        }\n    }\n\n    /// The production a grammar rule name stands for, if any.\n",
-    );
-    out.push_str(
-        "    pub fn from_name(name: &str) -> Option<Production> {\n        match name {\n",
-    );
-    for name in &named {
-        let _ = writeln!(
-            out,
-            "            {name:?} => Some(Production::{}),",
-            variant(name)
-        );
-    }
-    out.push_str("            _ => None,\n        }\n    }\n\n");
-    out.push_str("    /// The rule of pest_derive's parser of the same grammar.\n");
-    out.push_str("    fn rule(self) -> Rule {\n        match self {\n");
-    for name in &named {
-        let _ = writeln!(
-            out,
-            "            Production::{} => Rule::{name},",
-            variant(name)
-        );
-    }
-    out.push_str("        }\n    }\n\n");
-    out.push_str("    /// The production a rule of pest_derive's parser stands for.\n");
-    out.push_str("    fn from_rule(rule: Rule) -> Option<Production> {\n");
-    out.push_str("        #[allow(unreachable_patterns)]\n        match rule {\n");
-    for name in &named {
-        let _ = writeln!(
-            out,
-            "            Rule::{name} => Some(Production::{}),",
-            variant(name)
-        );
-    }
-    out.push_str("            _ => None,\n        }\n    }\n}\n");
+    out.push_str("}\n");
     Ok(out)
 }
 
