@@ -95,7 +95,7 @@ impl Engine {
     /// and returns its tree, spans in `input`; None when it does not match.
     ///
     /// ```
-    /// use pegurl::{Engine, Production};
+    /// use pegurl::workbench::{Engine, Production};
     /// let tree = Engine::Generated.run(Production::Host, "example.org:80/").unwrap();
     /// assert_eq!((tree.rule.as_str(), tree.text.as_str()), ("host", "example.org"));
     /// assert_eq!(Engine::PestDerive.run(Production::Host, "example.org:80/"), Some(tree));

@@ -24,16 +24,13 @@ mod record;
 mod runtime;
 mod tokens;
 mod valid;
-pub mod wpt;
+pub mod workbench;
 
 pub use api::{SearchParamsMut, Url};
 pub use encoding_rs;
 pub use error::{ErrorCode, ParseError, ParseErrorKind, SetterError, ValidationError};
 pub use form::{form_urlencoded_parse, form_urlencoded_serialize, UrlSearchParams};
-pub use grammar::{Engine, Production, Tree, MAX_TREE_DEPTH};
 pub use record::HostKind;
-#[cfg(feature = "vm")]
-pub use runtime::{RuntimeGrammar, BUILTIN_GRAMMAR};
 pub use valid::{is_valid_url_string, validate_url_string, Invalid};
 
 /// The longest input (after the basic URL parser's preprocessing) that pegurl parses: 1 GiB.

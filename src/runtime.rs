@@ -17,7 +17,7 @@ pub const BUILTIN_GRAMMAR: &str = include_str!("../grammar/url.pest");
 /// A grammar loaded at run time.
 ///
 /// ```
-/// let grammar = pegurl::RuntimeGrammar::load(pegurl::BUILTIN_GRAMMAR).unwrap();
+/// let grammar = pegurl::workbench::RuntimeGrammar::load(pegurl::workbench::BUILTIN_GRAMMAR).unwrap();
 /// let url = grammar.parse("HTTP://Example.org/a/../b", None).unwrap();
 /// assert_eq!(url.href(), "http://example.org/b");
 /// ```

@@ -280,7 +280,8 @@ mod tests {
 
     #[test]
     fn the_generated_writing_grammar_makes_pest_derives_trees_on_every_wpt_input() {
-        let json = crate::wpt::replace_lone_surrogates(crate::wpt::URLTESTDATA);
+        let json =
+            crate::workbench::wpt::replace_lone_surrogates(crate::workbench::wpt::URLTESTDATA);
         let cases: serde_json::Value = serde_json::from_str(&json).unwrap();
         let entries = [
             (

@@ -10,7 +10,8 @@ mod load;
 
 use common::PIECES;
 use load::{field, wpt};
-use pegurl::{Engine, Production, Url};
+use pegurl::workbench::{Engine, Production};
+use pegurl::Url;
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -86,7 +87,7 @@ fn whole_parses_give_the_same_results_and_traces_on_urltestdata() {
 
 /// The authority's leaves, as (rule, text), in order.
 fn authority_leaves(production: Production, input: &str) -> Vec<(String, String)> {
-    fn leaves(tree: &pegurl::Tree, out: &mut Vec<(String, String)>) {
+    fn leaves(tree: &pegurl::workbench::Tree, out: &mut Vec<(String, String)>) {
         if tree.children.is_empty() {
             out.push((tree.rule.clone(), tree.text.clone()));
         }

@@ -12,7 +12,8 @@ mod mutants;
 
 use load::{field, wpt};
 use mutants::{mutate, replace_delimiter, sites, DELIMITERS, DELIMITER_REPLACEMENTS};
-use pegurl::{RuntimeGrammar, Url, BUILTIN_GRAMMAR};
+use pegurl::workbench::{RuntimeGrammar, BUILTIN_GRAMMAR};
+use pegurl::Url;
 
 /// Inputs that reach the builder's corners: IPv4 numbers of each radix, credentials, drive
 /// letters, IPv6, opaque paths, relative references against each kind of base.

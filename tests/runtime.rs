@@ -8,7 +8,8 @@
 mod load;
 
 use load::{field, wpt};
-use pegurl::{RuntimeGrammar, Url, BUILTIN_GRAMMAR};
+use pegurl::workbench::{RuntimeGrammar, BUILTIN_GRAMMAR};
+use pegurl::Url;
 use serde_json::Value;
 
 fn outcome(result: Result<Url, pegurl::ParseError>) -> Result<String, String> {
@@ -98,7 +99,10 @@ fn a_modified_grammar_changes_results() {
 fn a_grammar_without_a_production_fails_with_its_name_and_bad_grammars_are_errors() {
     let without_ipv4 = BUILTIN_GRAMMAR.replace("\nipv4 = ${", "\nipv4_renamed = ${");
     let grammar = RuntimeGrammar::load(&without_ipv4).unwrap();
-    assert_eq!(grammar.missing_productions(), [pegurl::Production::Ipv4]);
+    assert_eq!(
+        grammar.missing_productions(),
+        [pegurl::workbench::Production::Ipv4]
+    );
     let e = grammar.parse("http://1.2.3.4/", None).unwrap_err();
     assert!(
         matches!(e.kind, pegurl::ParseErrorKind::Grammar("ipv4")),

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pegurl::{Engine, Production};
+use pegurl::workbench::{Engine, Production};
 
 fuzz_target!(|input: &str| {
     for &production in Production::ALL {

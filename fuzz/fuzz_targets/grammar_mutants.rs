@@ -8,7 +8,8 @@
 mod mutants;
 
 use libfuzzer_sys::fuzz_target;
-use pegurl::{RuntimeGrammar, Url, BUILTIN_GRAMMAR};
+use pegurl::Url;
+use pegurl::workbench::{RuntimeGrammar, BUILTIN_GRAMMAR};
 
 use mutants::{mutate, replace_delimiter, sites, DELIMITERS, DELIMITER_REPLACEMENTS};
 

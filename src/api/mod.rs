@@ -110,7 +110,8 @@ impl Url {
     /// [`Url::parse_traced`] with the productions of a chosen [`Engine`].
     ///
     /// ```
-    /// use pegurl::{Engine, Url};
+    /// use pegurl::Url;
+    /// use pegurl::workbench::Engine;
     /// let generated = Url::parse_traced_with_engine("http://h/p", None, Engine::Generated);
     /// let derived = Url::parse_traced_with_engine("http://h/p", None, Engine::PestDerive);
     /// assert_eq!(generated.0?, derived.0?);

@@ -7,7 +7,8 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use pegurl::{RuntimeGrammar, Url, BUILTIN_GRAMMAR};
+use pegurl::workbench::{RuntimeGrammar, BUILTIN_GRAMMAR};
+use pegurl::Url;
 use serde_json::Value;
 
 use super::railroad;
@@ -162,7 +163,8 @@ fn test(path: &str, suite: &str, show: usize) -> Result<ExitCode, String> {
 }
 
 fn load(text: &str) -> Result<Value, String> {
-    serde_json::from_str(&pegurl::wpt::replace_lone_surrogates(text)).map_err(|e| e.to_string())
+    serde_json::from_str(&pegurl::workbench::wpt::replace_lone_surrogates(text))
+        .map_err(|e| e.to_string())
 }
 
 fn outcome(result: Result<Url, pegurl::ParseError>) -> Option<String> {
@@ -171,7 +173,7 @@ fn outcome(result: Result<Url, pegurl::ParseError>) -> Option<String> {
 
 fn urltestdata(grammar: &RuntimeGrammar) -> Result<Tally, String> {
     let mut tally = Tally::default();
-    for case in load(pegurl::wpt::URLTESTDATA)?
+    for case in load(pegurl::workbench::wpt::URLTESTDATA)?
         .as_array()
         .into_iter()
         .flatten()
@@ -201,7 +203,7 @@ fn urltestdata(grammar: &RuntimeGrammar) -> Result<Tally, String> {
 
 fn setters(grammar: &RuntimeGrammar) -> Result<Tally, String> {
     let mut tally = Tally::default();
-    let data = load(pegurl::wpt::SETTERS_TESTS)?;
+    let data = load(pegurl::workbench::wpt::SETTERS_TESTS)?;
     for (attribute, cases) in data.as_object().into_iter().flatten() {
         if attribute == "comment" {
             continue;

@@ -78,7 +78,7 @@ pub fn run(args: &Args) -> ExitCode {
         None => None,
         Some(path) => match std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|text| pegurl::RuntimeGrammar::load(&text))
+            .and_then(|text| pegurl::workbench::RuntimeGrammar::load(&text))
         {
             Ok(grammar) => Some(grammar),
             Err(e) => {
@@ -130,7 +130,7 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 /// The production trees, indented.
-fn print_trees(trees: &[pegurl::Tree], out: &mut String) {
+fn print_trees(trees: &[pegurl::workbench::Tree], out: &mut String) {
     for tree in trees {
         for line in tree.render().lines() {
             let _ = writeln!(out, "tree      {line}");

@@ -180,7 +180,7 @@ struct Row {
 /// Runs the report over urltestdata.json; exit 0.
 pub fn diff(show: usize) -> Result<ExitCode, String> {
     let rfc = Rfc3986::load()?;
-    let text = pegurl::wpt::replace_lone_surrogates(pegurl::wpt::URLTESTDATA);
+    let text = pegurl::workbench::wpt::replace_lone_surrogates(pegurl::workbench::wpt::URLTESTDATA);
     let data: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
     for case in data.as_array().into_iter().flatten() {

@@ -8,7 +8,7 @@ use serde_json::Value;
 pub fn wpt(name: &str) -> Vec<Value> {
     let path = format!("{}/fixtures/wpt/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let text = pegurl::wpt::replace_lone_surrogates(&text);
+    let text = pegurl::workbench::wpt::replace_lone_surrogates(&text);
     match serde_json::from_str(&text) {
         Ok(Value::Array(items)) => items,
         // setters_tests.json is one object, by attribute.

@@ -9,7 +9,7 @@
 /// ```
 /// let json = r#"["a\uD800b", "\uD83D\uDE00", "\\uD800"]"#;
 /// assert_eq!(
-///     pegurl::wpt::replace_lone_surrogates(json),
+///     pegurl::workbench::wpt::replace_lone_surrogates(json),
 ///     r#"["a\uFFFDb", "\uD83D\uDE00", "\\uD800"]"#
 /// );
 /// ```
@@ -45,7 +45,7 @@ pub fn replace_lone_surrogates(json: &str) -> String {
 }
 
 /// The vendored `urltestdata.json` (fixtures/wpt/), for tools that run the suite.
-pub const URLTESTDATA: &str = include_str!("../fixtures/wpt/urltestdata.json");
+pub const URLTESTDATA: &str = include_str!("../../fixtures/wpt/urltestdata.json");
 
 /// The vendored `setters_tests.json` (fixtures/wpt/).
-pub const SETTERS_TESTS: &str = include_str!("../fixtures/wpt/setters_tests.json");
+pub const SETTERS_TESTS: &str = include_str!("../../fixtures/wpt/setters_tests.json");
