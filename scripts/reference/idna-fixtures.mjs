@@ -1,9 +1,10 @@
 // Writes two fixtures of domains for the UTS 46 ToASCII step of the host parser, with what the
 // reference implementation (npm whatwg-url, version pinned in package.json) says:
 //
-// - fixtures/validation/long-labels.json: labels longer than 1000 code points (the idna crate's
-//   limit, which the spec does not have): href or failure, validation error codes and validity
-//   for each parse ("cases"), and the href after the hostname or host setter ("setters").
+// - fixtures/validation/long-labels.json: labels longer than 1000 code points and Punycode longer
+//   than 2000 (the idna crate's limits, which the spec does not have), and Punycode around
+//   punycode.js's overflow at 2^31 - 1: href or failure, validation error codes and validity for
+//   each parse ("cases"), and the href after the hostname, host or href setter ("setters").
 // - fixtures/validation/idna-unicode-18.json: code points assigned in Unicode 18 (UTS 46 and
 //   whatwg-url's tr46 use Unicode 18.0.0), among them U+3E8AC, which the WPT copy of
 //   IdnaTestV2.json (older Unicode) expects to be disallowed.
@@ -26,6 +27,10 @@ const tr46 = require("tr46/package.json");
 const r = (s, n) => s.repeat(n);
 const e1001 = r("é", 1001);
 
+// 700 CJK Extension B ideographs far apart: over 2000 code points of Punycode.
+const longShortPunycode = punycode.encode(Array.from({ length: 700 }, (_, i) => String.fromCodePoint(0x20000 + ((i * 7919) % 42000))).join(""));
+if (longShortPunycode.length <= 2000) throw new Error(`only ${longShortPunycode.length} code points`);
+
 // Hosts (between "http://" and "/") and why each is there.
 const HOSTS = [
   [r("a", 1000) + "é", "1000 ASCII letters and one non-ASCII code point (issue 14)"],
@@ -47,6 +52,13 @@ const HOSTS = [
   ["é." + "xn--" + punycode.encode("e\u0301" + r("a", 1001)), "Punycode that decodes to a long label not in NFC"],
   ["xn--" + r("a", 996) + "é" + r("a", 10), "a long non-ASCII label that starts with xn--"],
   ["é." + "xn--" + punycode.encode("xn--" + r("a", 1001) + "é"), "Punycode that decodes to a long label starting with xn--"],
+  ["é.xn--" + punycode.encode(r("a", 2100) + "é"), "Punycode longer than 2000 code points (idna decodes no more)"],
+  ["é.xn--" + longShortPunycode, "Punycode longer than 2000 code points that decodes to fewer than 1000"],
+  ["é.xn--" + punycode.encode("e\u0301" + r("a", 2100)), "Punycode longer than 2000 code points, not in NFC"],
+  ["é.xn--" + punycode.encode(r("a", 2100)), "Punycode longer than 2000 code points that decodes to ASCII"],
+  ["é.xn--" + r("a", 10660) + "-n143046o", "Punycode with a delta just below 2^31"],
+  ["é.xn--" + r("a", 10661) + "-hh99146o", "Punycode with a delta above 2^31 - 1: punycode.js overflows"],
+  ["é.xn--" + r("a", 2100) + "-!", "Punycode longer than 2000 code points with a bad digit"],
   ["\u0301" + e1001, "starts with a combining mark"],
   [r("é", 1000) + "\u0378" + "é", "an unassigned code point at index 1000"],
   [r("é", 500) + "\u0378" + r("é", 600), "an unassigned code point at index 500"],
@@ -87,6 +99,7 @@ const SETTERS = [
   ["http://example.com/p", "hostname", r("a", 1000) + "א", "a Bidi error: unchanged"],
   ["http://example.com/p", "hostname", r("a", 10661) + "\u{3134a}", "Punycode overflow: unchanged"],
   ["file:///x", "hostname", e1001, "a file URL"],
+  ["http://example.com/p", "hostname", "xn--" + punycode.encode(r("a", 2100) + "é") + ".é", "Punycode longer than 2000 code points"],
   ["http://example.com/p", "href", `http://${e1001}/q`, "the href setter"],
 ];
 

@@ -23,6 +23,10 @@
 //!   of any label, and L's last code point is still last;
 //! - a label L decoded from Punycode must come back from the second run unchanged, or it was not
 //!   mapped and in NFC (UTS 46 validity criterion 1).
+//!
+//! Likewise `idna` refuses Punycode of more than 2000 code points, which the spec decodes: such a
+//! label is decoded here ([`punycode::decode`]) and given to the second run as Unicode, behind the
+//! prefix if it is long.
 
 use std::borrow::Cow;
 
@@ -45,14 +49,17 @@ const PREFIX: usize = IDNA_LIMIT + 1;
 struct Label<'m> {
     /// As mapped (Punycode still encoded).
     mapped: &'m str,
-    /// The label's code points when it is long (decoded from Punycode if it was), else `None`.
-    long: Option<Vec<char>>,
+    /// The code points the second run validates instead, when idna cannot be left to judge the
+    /// mapped label: a long label, or Punycode longer than idna decodes.
+    unicode: Option<Vec<char>>,
+    /// Whether `unicode` is long, and so goes behind the prefix.
+    long: bool,
 }
 
 /// UTS 46 ToASCII with the flags of the domain parser's non-strict run (CheckHyphens false,
 /// CheckBidi and CheckJoiners true, UseSTD3ASCIIRules false, Transitional_Processing false,
 /// VerifyDnsLength false), for a domain the `idna` crate refused. Returns `None` when the domain
-/// has no long label (so `idna`'s answer stands) or when ToASCII fails.
+/// has no label beyond idna's limits (so idna's answer stands) or when ToASCII fails.
 pub(super) fn to_ascii_with_long_labels(domain: &str) -> Option<String> {
     // "1. Map" and "2. Normalize", as the idna crate does them; "3. Break" into labels.
     let mapped: String = Uts46MapperBorrowed::new()
@@ -62,7 +69,7 @@ pub(super) fn to_ascii_with_long_labels(domain: &str) -> Option<String> {
         .split('.')
         .map(label)
         .collect::<Option<Vec<Label<'_>>>>()?;
-    if labels.iter().all(|l| l.long.is_none()) {
+    if labels.iter().all(|l| l.unicode.is_none()) {
         return None;
     }
     // "4. Convert/Validate", by the idna crate, with each long label behind its prefix.
@@ -71,9 +78,14 @@ pub(super) fn to_ascii_with_long_labels(domain: &str) -> Option<String> {
         if i > 0 {
             prefixed.push('.');
         }
-        match (&l.long, l.long.as_ref().and_then(|chars| chars.first())) {
+        match (
+            &l.unicode,
+            l.unicode.as_ref().and_then(|chars| chars.first()),
+        ) {
             (Some(chars), Some(&first)) => {
-                prefixed.extend(std::iter::repeat_n(first, PREFIX));
+                if l.long {
+                    prefixed.extend(std::iter::repeat_n(first, PREFIX));
+                }
                 prefixed.extend(chars);
             }
             _ => prefixed.push_str(l.mapped),
@@ -86,9 +98,9 @@ pub(super) fn to_ascii_with_long_labels(domain: &str) -> Option<String> {
     let mut validated_labels = validated.split('.');
     for (i, l) in labels.iter().enumerate() {
         let got = validated_labels.next()?;
-        let unicode: Cow<'_, [char]> = match &l.long {
+        let unicode: Cow<'_, [char]> = match &l.unicode {
             Some(chars) => {
-                if !is_prefixed(got, chars) {
+                if !is_unchanged(got, chars, l.long) {
                     return None;
                 }
                 Cow::Borrowed(chars)
@@ -112,49 +124,69 @@ pub(super) fn to_ascii_with_long_labels(domain: &str) -> Option<String> {
     Some(ascii)
 }
 
-/// A label of the mapped domain, with its code points when it is long; `None` when the label
-/// fails ToASCII for a reason found here.
+/// A label of the mapped domain, with the code points the second run validates instead when
+/// idna cannot judge it; `None` when the label fails ToASCII for a reason found here.
 fn label(mapped: &str) -> Option<Label<'_>> {
-    let punycode = mapped.strip_prefix("xn--");
-    let chars: Vec<char> = match punycode {
-        // An ASCII label "xn--…" is decoded; what idna would not decode it leaves to idna.
-        Some(encoded) if mapped.is_ascii() && encoded.len() <= IDNA_DECODE_LIMIT => {
-            match idna::punycode::decode(encoded) {
-                Some(decoded) => decoded,
-                None => return Some(Label { mapped, long: None }),
+    let left_to_idna = Some(Label {
+        mapped,
+        unicode: None,
+        long: false,
+    });
+    let chars = match mapped.strip_prefix("xn--") {
+        // An ASCII label "xn--…" is decoded ("If the label starts with “xn--”: ... Attempt to
+        // convert the rest of the label to Unicode according to Punycode. If that conversion
+        // fails, record that there was an error").
+        Some(encoded) if mapped.is_ascii() => {
+            let decoded = punycode::decode(encoded)?;
+            // "If the label is empty, or if the label contains only ASCII code points, record
+            // that there was an error."
+            if decoded.iter().all(char::is_ascii) {
+                return None;
             }
+            let idna_decodes = encoded.len() <= IDNA_DECODE_LIMIT;
+            if idna_decodes && decoded.len() <= IDNA_LIMIT {
+                return left_to_idna;
+            }
+            decoded
         }
-        _ => mapped.chars().collect(),
+        _ => {
+            let chars: Vec<char> = mapped.chars().collect();
+            if chars.len() <= IDNA_LIMIT || chars.iter().all(char::is_ascii) {
+                return left_to_idna;
+            }
+            chars
+        }
     };
-    if chars.len() <= IDNA_LIMIT || chars.iter().all(char::is_ascii) {
-        return Some(Label { mapped, long: None });
-    }
-    // U+FFFD stands for a disallowed code point (and is one): the check of the prefixed label
-    // below could not tell it from the label's own.
-    if chars.contains(&'\u{fffd}') {
-        return None;
-    }
     // "If not CheckHyphens, the label must not begin with “xn--”" (validity criterion 4), whether
     // it is the mapped label (which is then not ASCII) or what Punycode decoded to.
-    if chars.starts_with(&['x', 'n', '-', '-']) {
+    // U+FFFD stands for a disallowed code point (and is one): the check of the second run could
+    // not tell it from the label's own.
+    if chars.starts_with(&['x', 'n', '-', '-']) || chars.contains(&'\u{fffd}') {
         return None;
     }
     Some(Label {
         mapped,
-        long: Some(chars),
+        long: chars.len() > IDNA_LIMIT,
+        unicode: Some(chars),
     })
 }
 
-/// Whether the idna crate's output for a prefixed long label is the prefix (with its U+FFFD at
-/// index [`IDNA_LIMIT`]) followed by the label unchanged: then the label passed every check.
-fn is_prefixed(got: &str, label: &[char]) -> bool {
+/// Whether the idna crate's output for a label given as `label` (behind the prefix, with its
+/// U+FFFD at index [`IDNA_LIMIT`], when `prefixed`) is the label unchanged: then the label passed
+/// every check, and, if it was decoded from Punycode, was mapped and in NFC (validity criterion 1).
+fn is_unchanged(got: &str, label: &[char], prefixed: bool) -> bool {
     let mut got = got.chars();
-    let Some(&first) = label.first() else {
-        return false;
-    };
-    let prefix_ok = (0..PREFIX).all(|i| {
-        let expected = if i == IDNA_LIMIT { '\u{fffd}' } else { first };
-        got.next() == Some(expected)
-    });
-    prefix_ok && got.eq(label.iter().copied())
+    if prefixed {
+        let Some(&first) = label.first() else {
+            return false;
+        };
+        let prefix_ok = (0..PREFIX).all(|i| {
+            let expected = if i == IDNA_LIMIT { '\u{fffd}' } else { first };
+            got.next() == Some(expected)
+        });
+        if !prefix_ok {
+            return false;
+        }
+    }
+    got.eq(label.iter().copied())
 }

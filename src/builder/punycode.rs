@@ -1,5 +1,5 @@
-//! The Punycode encoder of [RFC 3492](https://www.rfc-editor.org/rfc/rfc3492) (section 6.3), for
-//! labels of any length.
+//! The Punycode encoder and decoder of [RFC 3492](https://www.rfc-editor.org/rfc/rfc3492)
+//! (sections 6.2 and 6.3), for labels of any length.
 //!
 //! UTS 46 ToASCII converts "each label with non-ASCII characters into Punycode" and sets no
 //! length limit when VerifyDnsLength is false, as the URL Standard's domain parser asks. The `idna`
@@ -7,12 +7,14 @@
 //! label once per distinct code point: O(n·m) for n code points of which m are distinct. This one
 //! produces the same output in O(n log n): it visits the code points in increasing order (a sort)
 //! and counts "code points smaller than the current one before this position" with a Fenwick tree
-//! over positions, instead of rescanning.
+//! over positions, instead of rescanning. Likewise `idna` decodes at most 2000 code points,
+//! because each insertion shifts the ones before it; [`decode`] records the insertions and places
+//! them afterwards, last first, each in the k-th free slot found in the same kind of tree.
 //!
 //! Overflow: the RFC lets each implementation choose the width of its integers and fail when a
-//! delta does not fit (section 6.4). This encoder fails where the reference implementation of the
-//! URL Standard (npm whatwg-url, through tr46 and punycode.js) fails: when a delta would exceed
-//! 2^31 − 1.
+//! value does not fit (section 6.4). Both directions fail where the reference implementation of
+//! the URL Standard (npm whatwg-url, through tr46 and punycode.js) fails: when a value would
+//! exceed 2^31 − 1.
 
 /// Section 5, "Parameter values for Punycode".
 const BASE: u64 = 36;
@@ -99,21 +101,124 @@ pub(crate) fn encode_into(input: &[char], out: &mut String) -> Option<()> {
     Some(())
 }
 
+/// Decodes Punycode (a label without its "xn--" prefix, ASCII) as section 6.2 says. Returns
+/// `None` where punycode.js throws: a digit that is not one, a number cut short, an overflow past
+/// 2^31 − 1; and where the result is not a string of Unicode scalar values.
+pub(crate) fn decode(input: &str) -> Option<Vec<char>> {
+    // "Let b = the number of input code points before the last delimiter, or 0 if there is none,
+    // then copy the first b code points to the output."
+    let (basic, digits) = match input.rfind('-') {
+        Some(0) | None => ("", input),
+        Some(last) => (&input[..last], &input[last + 1..]),
+    };
+    if !basic.is_ascii() {
+        return None;
+    }
+    let (mut n, mut i, mut bias) = (u64::from(INITIAL_N), 0u64, INITIAL_BIAS);
+    let mut length = basic.len() as u64;
+    // Each insertion as (index in the output at the time, code point).
+    let mut insertions: Vec<(u64, char)> = Vec::new();
+    let mut digits = digits.bytes();
+    // "While the input is not exhausted do begin"
+    while let Some(mut byte) = digits.next() {
+        // "Let oldi = i, let w = 1."
+        let (old_i, mut w, mut k) = (i, 1u64, BASE);
+        loop {
+            // "Consume a code point, or fail if there was none to consume"; "let digit = the
+            // code point's digit-value, fail if it has none".
+            let digit = digit_value(byte)?;
+            // "Let i = i + digit * w, fail on overflow."
+            i += digit * w;
+            if i > MAX_DELTA {
+                return None;
+            }
+            let t = threshold(k, bias);
+            if digit < t {
+                break;
+            }
+            // "Let w = w * (base - t), fail on overflow."
+            w *= BASE - t;
+            if w > MAX_DELTA {
+                return None;
+            }
+            k += BASE;
+            byte = digits.next()?;
+        }
+        // "Let bias = adapt(i - oldi, length(output) + 1, test oldi is 0?)."
+        bias = adapt(i - old_i, length + 1, old_i == 0);
+        // "Let n = n + i div (length(output) + 1), fail on overflow."
+        n += i / (length + 1);
+        if n > MAX_DELTA {
+            return None;
+        }
+        // "Let i = i mod (length(output) + 1)"; "insert n into output at position i".
+        i %= length + 1;
+        insertions.push((i, char::from_u32(u32::try_from(n).ok()?)?));
+        // "Increment i."
+        i += 1;
+        length += 1;
+    }
+    Some(place(basic, &insertions))
+}
+
+/// Builds the decoder's output from the basic code points and the insertions, in O(n log n):
+/// the last insertion's index is its final position; going backwards, each earlier one goes to
+/// the slot that is the index-th of those still free; the basic code points fill the rest, in
+/// order.
+fn place(basic: &str, insertions: &[(u64, char)]) -> Vec<char> {
+    let len = basic.len() + insertions.len();
+    let mut free = Positions::new(len);
+    for position in 0..len {
+        free.insert(position);
+    }
+    let mut out = vec!['\0'; len];
+    let mut taken = vec![false; len];
+    for &(index, c) in insertions.iter().rev() {
+        let slot = free.find(index);
+        if let (Some(place), Some(mark)) = (out.get_mut(slot), taken.get_mut(slot)) {
+            *place = c;
+            *mark = true;
+        }
+        free.remove(slot);
+    }
+    let slots = taken
+        .iter()
+        .zip(out.iter_mut())
+        .filter(|(taken, _)| !**taken);
+    for ((_, place), b) in slots.zip(basic.chars()) {
+        *place = b;
+    }
+    out
+}
+
+/// Section 5: "a".."z" and "A".."Z" are 0..25, "0".."9" are 26..35.
+fn digit_value(byte: u8) -> Option<u64> {
+    match byte {
+        b'a'..=b'z' => Some(u64::from(byte - b'a')),
+        b'A'..=b'Z' => Some(u64::from(byte - b'A')),
+        b'0'..=b'9' => Some(u64::from(byte - b'0') + 26),
+        _ => None,
+    }
+}
+
+/// "Let t = tmin if k <= bias {+ tmin}, or tmax if k >= bias + tmax, or k - bias otherwise."
+fn threshold(k: u64, bias: u64) -> u64 {
+    if k <= bias {
+        TMIN
+    } else if k >= bias + TMAX {
+        TMAX
+    } else {
+        k - bias
+    }
+}
+
 /// Section 6.3: "Let q = delta", then the digits of the generalized variable-length integer
 /// (section 3.3) with thresholds from `bias`.
 fn push_variable_length_integer(delta: u64, bias: u64, out: &mut String) {
     let mut q = delta;
     let mut k = BASE;
     loop {
-        // "Let t = tmin if k <= bias {+ tmin}, or tmax if k >= bias + tmax, or k - bias
-        // otherwise."
-        let t = if k <= bias {
-            TMIN
-        } else if k >= bias + TMAX {
-            TMAX
-        } else {
-            k - bias
-        };
+        let t = threshold(k, bias);
         if q < t {
             break;
         }
@@ -151,8 +256,9 @@ fn digit(value: u64) -> char {
     }
 }
 
-/// A Fenwick (binary indexed) tree over the positions of a label: which positions hold a code
-/// point already handled, and how many of them lie before a position, each in O(log n).
+/// A Fenwick (binary indexed) tree over the positions of a label: which positions are marked
+/// (for the encoder, those holding a code point already handled; for the decoder, the free
+/// slots), how many of them lie before a position, and where the k-th is, each in O(log n).
 struct Positions {
     /// `tree[i]` counts the marked positions in `(i - lowbit(i), i]`, 1-based.
     tree: Vec<u64>,
@@ -167,11 +273,38 @@ impl Positions {
 
     /// Marks `position` (0-based).
     fn insert(&mut self, position: usize) {
+        self.add(position, 1);
+    }
+
+    /// Unmarks a marked `position`.
+    fn remove(&mut self, position: usize) {
+        self.add(position, u64::MAX);
+    }
+
+    /// Adds `delta` (wrapping: `u64::MAX` is -1) at `position`.
+    fn add(&mut self, position: usize, delta: u64) {
         let mut i = position + 1;
         while let Some(slot) = self.tree.get_mut(i) {
-            *slot += 1;
+            *slot = slot.wrapping_add(delta);
             i += i & i.wrapping_neg();
         }
+    }
+
+    /// The position of the marked position that has `k` marked ones before it (the length when
+    /// there are not that many).
+    fn find(&self, k: u64) -> usize {
+        let (mut position, mut rest) = (0, k);
+        let mut step = (self.tree.len()).next_power_of_two();
+        while step > 0 {
+            if let Some(&count) = self.tree.get(position + step) {
+                if count <= rest {
+                    position += step;
+                    rest -= count;
+                }
+            }
+            step /= 2;
+        }
+        position
     }
 
     /// How many marked positions are smaller than `end`.

@@ -1,10 +1,11 @@
-//! Tests of the Punycode encoder: RFC 3492's samples, the `idna` crate's encoder on random labels,
-//! punycode.js's overflow limit, and a label of a million distinct code points.
+//! Tests of the Punycode encoder and decoder: RFC 3492's samples, the `idna` crate's encoder and
+//! decoder on random labels, punycode.js's overflow limit, and a label of a million distinct code
+//! points.
 
 use proptest::prelude::*;
 use serde_json::Value;
 
-use super::encode_into;
+use super::{decode, encode_into};
 
 fn encode(input: &[char]) -> Option<String> {
     let mut out = String::new();
@@ -31,6 +32,7 @@ fn rfc3492_sample_strings() {
             "{}",
             case["name"]
         );
+        assert_eq!(decode(expected), Some(input), "{}", case["name"]);
     }
 }
 
@@ -57,7 +59,16 @@ proptest! {
 
     #[test]
     fn same_as_the_idna_crates_encoder(input in label()) {
-        prop_assert_eq!(encode(&input), idna::punycode::encode(&input));
+        let encoded = encode(&input);
+        prop_assert_eq!(&encoded, &idna::punycode::encode(&input));
+        prop_assert_eq!(encoded.and_then(|e| decode(&e)), Some(input));
+    }
+
+    /// Any ASCII text as Punycode: valid or not, the same verdict and result as idna's decoder
+    /// (short inputs, where a value past 2^31 - 1 cannot make a code point anyway).
+    #[test]
+    fn decodes_as_the_idna_crates_decoder(input in "[a-zA-Z0-9-]{0,40}") {
+        prop_assert_eq!(decode(&input), idna::punycode::decode(&input));
     }
 }
 
@@ -75,8 +86,24 @@ fn overflow_is_a_delta_above_2_pow_31_minus_1_as_in_punycode_js() {
     let m = '\u{3134a}';
     assert!(encode(&basic_then(10_660, m)).is_some());
     assert!(encode(&basic_then(10_661, m)).is_none());
-    // The idna crate's external encoder counts in u32 and goes further.
-    assert!(idna::punycode::encode(&basic_then(10_661, m)).is_some());
+    // The idna crate's external encoder counts in u32 and goes further; punycode.js 2.3.1 does
+    // not decode what it writes ("Overflow", checked with node), nor does this decoder.
+    let beyond = idna::punycode::encode(&basic_then(10_661, m)).unwrap();
+    assert!(beyond.ends_with("-hh99146o"));
+    assert_eq!(decode(&beyond), None);
+    assert!(idna::punycode::decode(&beyond).is_some());
+    let within = encode(&basic_then(10_660, m)).unwrap();
+    assert_eq!(decode(&within), Some(basic_then(10_660, m)));
+}
+
+#[test]
+fn decoding_fails_where_punycode_js_throws() {
+    for bad in ["-", "\u{e9}-a", "a-b!", "99999999999", "a-zz", "-a"] {
+        assert_eq!(decode(bad), None, "{bad:?}");
+    }
+    // Basic code points only, and the delimiter kept when it is the first code point.
+    assert_eq!(decode("abc-"), Some(vec!['a', 'b', 'c']));
+    assert_eq!(decode(""), Some(vec![]));
 }
 
 #[test]
@@ -86,7 +113,10 @@ fn longer_labels_agree_with_the_idna_crates_encoder() {
     let input: Vec<char> = (0..6000u32)
         .map(|i| char::from_u32(0xa0 + (i * 7919) % 3001).unwrap())
         .collect();
-    assert_eq!(encode(&input), idna::punycode::encode(&input));
+    let encoded = encode(&input);
+    assert_eq!(encoded, idna::punycode::encode(&input));
+    let encoded = encoded.unwrap();
+    assert_eq!(decode(&encoded), idna::punycode::decode(&encoded));
 }
 
 #[test]
@@ -101,6 +131,9 @@ fn a_label_of_a_million_distinct_code_points_is_encoded() {
     let out = encode(&input).unwrap();
     assert!(out.is_ascii());
     assert!(out.len() >= input.len());
+    // Decoding inserts each code point in front of the previous ones' positions: the textbook
+    // decoder moves the whole output each time; this one places them with the same tree.
+    assert_eq!(decode(&out).as_deref(), Some(input.as_slice()));
     // The same code points in decreasing order: each is preceded by larger ones only.
     let reversed: Vec<char> = input.iter().rev().copied().collect();
     assert!(encode(&reversed).is_some());
