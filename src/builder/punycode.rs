@@ -167,10 +167,7 @@ pub(crate) fn decode(input: &str) -> Option<Vec<char>> {
 /// order.
 fn place(basic: &str, insertions: &[(u64, char)]) -> Vec<char> {
     let len = basic.len() + insertions.len();
-    let mut free = Positions::new(len);
-    for position in 0..len {
-        free.insert(position);
-    }
+    let mut free = Positions::all_marked(len);
     let mut out = vec!['\0'; len];
     let mut taken = vec![false; len];
     for &(index, c) in insertions.iter().rev() {
@@ -268,6 +265,13 @@ impl Positions {
     fn new(len: usize) -> Self {
         Self {
             tree: vec![0; len + 1],
+        }
+    }
+
+    /// Every position of `0..len` marked, built in O(n): node `i` covers `lowbit(i)` positions.
+    fn all_marked(len: usize) -> Self {
+        Self {
+            tree: (0..=len).map(|i| (i & i.wrapping_neg()) as u64).collect(),
         }
     }
 
