@@ -15,9 +15,9 @@
 //!   canonical composition pairs a code point with itself), so the prefixed label maps to itself;
 //! - the first code point is still c (so "starts with a combining mark", a leading joiner, and the
 //!   Bidi rule's first code point judge c, as for L);
-//! - CheckJoiners: a joiner in L sees the same code point before it (L[0] is not a joiner, or
+//! - CheckJoiners: a joiner in L sees the same code point before it (`L[0]` is not a joiner, or
 //!   index 0 fails anyway); a ZWNJ looking back through transparent code points to the start of
-//!   L finds only more copies of c, transparent or not as L[0] is;
+//!   L finds only more copies of c, transparent or not as `L[0]` is;
 //! - the Bidi rule: the set of code points in the domain is unchanged (so is "Bidi domain name"),
 //!   copies of c are allowed wherever c is first, U+FFFD (Bidi class ON) is allowed in the middle
 //!   of any label, and L's last code point is still last;
