@@ -10,6 +10,7 @@ use std::ops::Range;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use percent_encoding::utf8_percent_encode;
 
+use super::long_labels::to_ascii_with_long_labels;
 use super::url::is_windows_drive_letter;
 use super::{invalid_url_units, span, Builder, Node};
 use crate::error::{ErrorCode, ParseError, ParseErrorKind};
@@ -224,10 +225,13 @@ pub(crate) fn domain_to_ascii(domain: &str, strict: bool) -> Option<String> {
     } else {
         (AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore)
     };
-    Uts46::new()
-        .to_ascii(domain.as_bytes(), deny, hyphens, dns)
-        .ok()
-        .map(Cow::into_owned)
+    match Uts46::new().to_ascii(domain.as_bytes(), deny, hyphens, dns) {
+        Ok(ascii) => Some(ascii.into_owned()),
+        // The idna crate refuses non-ASCII labels longer than 1000 code points; the spec does
+        // not. (With VerifyDnsLength such a label fails anyway: its Punycode is too long.)
+        Err(_) if !strict => to_ascii_with_long_labels(domain),
+        Err(_) => None,
+    }
 }
 
 /// A [forbidden host code point](https://url.spec.whatwg.org/#forbidden-host-code-point).
