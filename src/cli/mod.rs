@@ -1,11 +1,15 @@
 //! Command-line interface: one file per subcommand.
 
+mod adapter;
 pub mod check;
 mod grammar;
+mod impact;
 mod parse;
 mod railroad;
 mod render;
 mod rfc3986;
+mod serve;
+mod wpt_delta;
 
 use std::process::ExitCode;
 
@@ -28,6 +32,8 @@ enum Command {
     /// The grammar workbench: railroad diagrams, and the WPT suites with a modified grammar.
     #[command(subcommand)]
     Grammar(grammar::Command),
+    /// The live viewer: a local page that shows what pegurl makes of an input as you type it.
+    Serve(serve::Args),
 }
 
 /// pest_meta's errors, one a line.
@@ -56,5 +62,6 @@ pub fn run() -> ExitCode {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Grammar(command) => grammar::run(&command),
+        Command::Serve(args) => serve::run(&args),
     }
 }
