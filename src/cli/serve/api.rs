@@ -86,9 +86,13 @@ fn load(source: &str, workbench: &mut Workbench) -> (u16, Value) {
         name: "the page".to_owned(),
         parser,
     };
-    let mut reply = grammar(workbench);
-    reply["ok"] = json!(true);
-    reply["wpt"] = json!(suites);
+    let reply = json!({
+        "ok": true,
+        "source": workbench.source,
+        "name": workbench.name,
+        "missing": workbench.parser.missing_productions(),
+        "wpt": suites,
+    });
     (200, reply)
 }
 

@@ -191,12 +191,17 @@ async function update() {
   const mine = ++sequence;
   const reply = await api("POST", "/api/parse", { input, base: base === "" ? null : base });
   if (mine !== sequence) return;
+  $("href").textContent = reply.href ?? `failure: ${reply.failure}`;
+  $("href").className = reply.href == null ? "mono failed" : "mono";
   showHighlight(input, reply.errors);
   showErrors(reply);
   showGetters(reply, browserParse(input, base));
   showRecord(reply.record);
   $("tree").replaceChildren(treeList(reply.trees));
   showDiagrams(reply.diagrams);
+  // What is shown, for tests to wait on.
+  document.body.dataset.shownInput = input;
+  document.body.dataset.shownBase = base;
   document.body.dataset.updated = String(mine);
 }
 
@@ -206,6 +211,8 @@ function later() { clearTimeout(timer); timer = setTimeout(update, 120); }
 function showGrammar(reply) {
   $("grammar-name").textContent = reply.name;
   $("grammar").value = reply.source;
+  $("grammar-note").textContent = reply.missing.length === 0 ? ""
+    : `This grammar lacks productions the builder uses (inputs that need them fail): ${reply.missing.join(", ")}`;
 }
 
 function showWpt(suites) {
