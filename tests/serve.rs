@@ -47,13 +47,24 @@ impl Server {
 
     /// One HTTP/1.0 request (so the reply is never chunked); the status and the body.
     fn request(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+        self.request_to("127.0.0.1", method, path, body)
+    }
+
+    /// [`Server::request`] with a chosen `Host` header.
+    fn request_to(
+        &self,
+        host: &str,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> (u16, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connects");
         stream
             .set_read_timeout(Some(Duration::from_secs(120)))
             .expect("timeout set");
         let body = body.unwrap_or("");
         let head = format!(
-            "{method} {path} HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+            "{method} {path} HTTP/1.0\r\nHost: {host}\r\nContent-Type: application/json\r\n\
              Content-Length: {}\r\n\r\n",
             body.len()
         );
@@ -270,6 +281,17 @@ fn bad_requests_are_errors_not_crashes() {
     assert_eq!(server.request("POST", "/api/parse", Some("{}")).0, 400);
     assert_eq!(server.request("POST", "/api/grammar", Some("[1]")).0, 400);
     assert_eq!(server.request("DELETE", "/api/parse", None).0, 404);
+    // Only requests addressed to the loopback are answered (no DNS rebinding).
+    let local = format!("localhost:{}", server.port);
+    assert_eq!(server.request_to(&local, "GET", "/", None).0, 200);
+    assert_eq!(server.request_to("example.org", "GET", "/", None).0, 403);
+    let rebound = format!("example.org:{}", server.port);
+    assert_eq!(
+        server
+            .request_to(&rebound, "POST", "/api/parse", Some("{}"))
+            .0,
+        403
+    );
     // Still answering.
     assert_eq!(server.parse("http://h/", None)["href"], json!("http://h/"));
 }

@@ -96,7 +96,28 @@ const INDEX_HTML: &str = include_str!("index.html");
 const VIEWER_JS: &str = include_str!("viewer.js");
 const VIEWER_CSS: &str = include_str!("viewer.css");
 
+/// Whether a request's `Host` names this machine's loopback (or is absent, as HTTP/1.0 allows):
+/// a page elsewhere whose name was made to resolve to 127.0.0.1 does not get answers.
+fn addressed_to_loopback(request: &Request) -> bool {
+    request
+        .headers()
+        .iter()
+        .filter(|h| h.field.equiv("Host"))
+        .all(|h| {
+            let value = h.value.as_str();
+            let name = match value.rsplit_once(':') {
+                Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+                _ => value,
+            };
+            matches!(name, "127.0.0.1" | "localhost" | "[::1]")
+        })
+}
+
 fn answer(mut request: Request, workbench: &mut Workbench) -> std::io::Result<()> {
+    if !addressed_to_loopback(&request) {
+        let body = "pegurl serve answers requests for 127.0.0.1 or localhost only\n";
+        return respond(request, 403, "text/plain; charset=utf-8", body.to_owned());
+    }
     let path = request.url().split('?').next().unwrap_or("").to_owned();
     let method = request.method().clone();
     let (status, kind, body) = match (&method, path.as_str()) {
