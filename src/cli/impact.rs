@@ -214,3 +214,81 @@ fn describe(outcome: &Outcome) -> String {
         format!("{result} [{}]", codes.join(", "))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corpus(name: &str, text: &str) -> Vec<Item> {
+        let dir = std::env::temp_dir().join(format!("pegurl-impact-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("written");
+        read(&path.to_string_lossy()).expect("read")
+    }
+
+    #[test]
+    fn a_url_list_drops_the_byte_order_mark_line_ends_and_blank_lines() {
+        let items = corpus("list.txt", "\u{feff}http://a/\r\n\n  \nhttp://b/ c\n");
+        let inputs: Vec<&str> = items.iter().map(|i| i.input.as_str()).collect();
+        assert_eq!(inputs, ["http://a/", "http://b/ c"]);
+        assert!(
+            items[1].origin.ends_with("list.txt:4"),
+            "{}",
+            items[1].origin
+        );
+        assert!(items.iter().all(|i| i.base.is_none()));
+    }
+
+    #[test]
+    fn jsonl_gives_each_input_its_base() {
+        let items = corpus(
+            "bases.jsonl",
+            "{\"input\": \"a\\tb\", \"base\": \"http://h/\"}\n{\"input\": \"x:y\", \"base\": null}\n",
+        );
+        assert_eq!(items[0].input, "a\tb");
+        assert_eq!(items[0].base.as_deref(), Some("http://h/"));
+        assert_eq!(items[1].base, None);
+    }
+
+    #[test]
+    fn each_kind_of_change_is_told_apart() {
+        let outcome = |href: Option<&str>, codes: &[&'static str]| Outcome {
+            href: href.map(str::to_owned),
+            failure: href.is_none().then(|| "failure".to_owned()),
+            findings: codes
+                .iter()
+                .map(|code| crate::cli::adapter::Finding {
+                    code,
+                    start: 0,
+                    end: 0,
+                    fatal: false,
+                    message: "",
+                    help: "",
+                    link: "",
+                })
+                .collect(),
+        };
+        let kinds = |before: &Outcome, after: &Outcome| -> Vec<Change> {
+            Change::ALL
+                .into_iter()
+                .filter(|c| c.holds(before, after))
+                .collect()
+        };
+        let valid = outcome(Some("http://a/"), &[]);
+        let other = outcome(Some("http://b/"), &[]);
+        let warned = outcome(Some("http://a/"), &["x"]);
+        let failed = outcome(None, &[]);
+        assert_eq!(kinds(&valid, &valid), []);
+        assert_eq!(kinds(&valid, &other), [Change::Href]);
+        assert_eq!(kinds(&valid, &warned), [Change::Validity, Change::Errors]);
+        assert_eq!(
+            kinds(&valid, &failed),
+            [Change::StartsFailing, Change::Validity]
+        );
+        assert_eq!(
+            kinds(&failed, &warned),
+            [Change::StopsFailing, Change::Errors]
+        );
+    }
+}
