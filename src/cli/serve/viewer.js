@@ -106,7 +106,8 @@ function showGetters(reply, browser) {
   for (const name of GETTERS) {
     const mine = ours ? ours[name] : "failure";
     const theirs = browser.url ? browser.url[name] : "throws";
-    const differs = mine !== theirs;
+    // Both failing is agreement: neither has a URL.
+    const differs = (ours !== null || browser.url !== undefined) && mine !== theirs;
     differing += differs;
     const row = el("tr", { "data-getter": name }, el("th", { text: name }),
       el("td", { className: ours ? "pegurl" : "pegurl failed", text: mine }),
@@ -117,7 +118,7 @@ function showGetters(reply, browser) {
   }
   const summary = browser.error ? `The browser throws: ${browser.error}. ` : "";
   $("differences").textContent = summary + (differing === 0
-    ? "The browser agrees on every getter."
+    ? (ours ? "The browser agrees on every getter." : "Both fail.")
     : `${differing} getter${differing === 1 ? "" : "s"} differ from this browser's.`);
 }
 
