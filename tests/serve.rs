@@ -217,8 +217,44 @@ fn errors_carry_message_and_spec_link() {
     }
 }
 
-/// The trees are `Url::parse_traced`'s; each diagram's marked rules are the rule's children in
-/// them, and the path not taken is not marked.
+/// The rule names a diagram's SVG draws, by their `data-ident` numbers.
+fn idents(svg: &str) -> Vec<(u64, String)> {
+    svg.split("data-ident=\"")
+        .skip(1)
+        .filter_map(|piece| {
+            let (number, rest) = piece.split_once('"')?;
+            let text = rest.split_once("<text")?.1.split_once('>')?.1;
+            let name = text.split_once('<')?.0.trim().to_owned();
+            Some((number.parse().ok()?, name))
+        })
+        .collect()
+}
+
+/// The names of the nodes a diagram marks as taken, with their numbers.
+fn taken(diagram: &Value) -> Vec<(u64, String)> {
+    let numbers: Vec<u64> = diagram["taken"]
+        .as_array()
+        .expect("taken")
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect();
+    idents(diagram["svg"].as_str().expect("svg"))
+        .into_iter()
+        .filter(|(n, _)| numbers.contains(n))
+        .collect()
+}
+
+fn diagram<'r>(reply: &'r Value, rule: &str) -> &'r Value {
+    reply["diagrams"]
+        .as_array()
+        .expect("diagrams")
+        .iter()
+        .find(|d| d["rule"] == rule)
+        .unwrap_or_else(|| panic!("no diagram of {rule}"))
+}
+
+/// The trees are `Url::parse_traced`'s; each diagram marks the rules the parse went on to from
+/// it, and not the path not taken.
 #[test]
 fn trees_and_diagrams_follow_the_trace() {
     let server = Server::start(&[]);
@@ -229,30 +265,48 @@ fn trees_and_diagrams_follow_the_trace() {
         reply["trees"][0]["children"][0]["rule"],
         json!("special_url")
     );
-    let diagrams = reply["diagrams"].as_array().expect("diagrams");
-    let url = diagrams
-        .iter()
-        .find(|d| d["rule"] == "url")
-        .expect("the url rule's diagram");
-    let taken: Vec<&str> = url["taken"]
-        .as_array()
-        .expect("taken")
-        .iter()
-        .filter_map(Value::as_str)
+    let url: Vec<String> = taken(diagram(&reply, "url"))
+        .into_iter()
+        .map(|(_, name)| name)
         .collect();
     let children: Vec<&str> = trees[0].children.iter().map(|c| c.rule.as_str()).collect();
-    for child in &children {
-        assert!(taken.contains(child), "{child} in {taken:?}");
-    }
-    assert!(!taken.contains(&"file_url"), "{taken:?}");
-    assert!(url["svg"]
-        .as_str()
-        .expect("svg")
-        .contains("#rule-special_url"));
-    let names: Vec<&str> = diagrams.iter().filter_map(|d| d["rule"].as_str()).collect();
+    assert_eq!(url, children, "the url rule's children, in order");
+    let names: Vec<&str> = reply["diagrams"]
+        .as_array()
+        .expect("diagrams")
+        .iter()
+        .filter_map(|d| d["rule"].as_str())
+        .collect();
     for rule in ["special_url", "authority", "host", "query", "fragment"] {
         assert!(names.contains(&rule), "{rule} in {names:?}");
     }
+}
+
+/// `authority` names `host` in both its branches: only the one of the branch taken is marked.
+#[test]
+fn diagrams_mark_the_branch_taken() {
+    let server = Server::start(&[]);
+    let drawn = |input: &str| {
+        idents(
+            diagram(&server.parse(input, None), "authority")["svg"]
+                .as_str()
+                .expect("svg"),
+        )
+    };
+    let hosts: Vec<u64> = drawn("http://h/")
+        .into_iter()
+        .filter(|(_, name)| name == "host")
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(hosts.len(), 2, "authority draws host twice");
+    let plain = taken(diagram(&server.parse("http://h:1/", None), "authority"));
+    let with_credentials = taken(diagram(&server.parse("http://u@h:1/", None), "authority"));
+    let names = |t: &[(u64, String)]| t.iter().map(|(_, n)| n.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&plain), ["host", "port"]);
+    assert_eq!(names(&with_credentials), ["credentials", "host", "port"]);
+    let host = |t: &[(u64, String)]| t.iter().find(|(_, n)| n == "host").map(|(i, _)| *i);
+    assert_eq!(host(&plain), Some(hosts[0]));
+    assert_eq!(host(&with_credentials), Some(hosts[1]));
 }
 
 #[test]

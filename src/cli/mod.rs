@@ -9,6 +9,7 @@ mod railroad;
 mod render;
 mod rfc3986;
 mod serve;
+mod taken_path;
 mod wpt_delta;
 
 use std::process::ExitCode;

@@ -148,18 +148,28 @@ test("record, tree and diagrams show the trace", { timeout: 120_000 }, async () 
   assert.equal(await page.locator("#tree li").count(), countNodes(reply.trees));
   const diagrams = await page.$$eval("#diagrams figure", (fs) => fs.map((f) => ({
     rule: f.dataset.rule,
-    taken: [...f.querySelectorAll("a.taken")].map((a) => a.getAttribute("href").replace("#diagram-", "")),
+    taken: [...f.querySelectorAll(".taken")].map((g) => Number(g.dataset.ident)),
+    names: [...f.querySelectorAll(".taken")].map((g) => g.textContent.trim()),
   })));
   assert.deepEqual(diagrams.map((d) => d.rule), reply.diagrams.map((d) => d.rule));
+  for (const [i, d] of diagrams.entries()) assert.deepEqual(d.taken, reply.diagrams[i].taken, d.rule);
   const url = diagrams.find((d) => d.rule === "url");
-  assert.ok(url.taken.includes("special_url"), JSON.stringify(url));
-  assert.ok(!url.taken.includes("file_url"), JSON.stringify(url));
+  assert.deepEqual(url.names, reply.trees[0].children.map((c) => c.rule), "the url rule's children, in order");
+  // With credentials, authority's second branch is marked, and only its host.
+  await enter("http://u@h/");
+  const authority = await page.$$eval("#diagrams figure[data-rule=authority] .taken", (gs) => gs.map((g) => g.textContent.trim()));
+  assert.deepEqual(authority, ["credentials", "host"]);
+  const hosts = await page.$$eval("#diagrams figure[data-rule=authority] [data-ident]", (gs) =>
+    gs.filter((g) => g.textContent.trim() === "host").map((g) => g.classList.contains("taken")));
+  assert.deepEqual(hosts, [false, true]);
+  await page.locator("#diagrams figure[data-rule=authority]").screenshot({ path: OUT + "authority.png" });
+  await enter("HTTP://h:8080/p/../q?x#y");
   const full = await page.screenshot({ path: OUT + "page.png", fullPage: true });
   const image = decode(full);
   const colours = new Set();
   for (let y = 0; y < image.height; y += 7) for (let x = 0; x < image.width; x += 7) colours.add(image.pixel(x, y).join());
   assert.ok(colours.size > 20, `the page is not blank (${colours.size} colours)`);
-  const taken = decode(await page.locator("#diagrams figure[data-rule=url] a.taken").first().screenshot());
+  const taken = decode(await page.locator("#diagrams figure[data-rule=url] .taken").first().screenshot());
   assert.ok(count(taken, ([r, g, b]) => r > 230 && g > 190 && b < 120) > 20, "a taken rule is drawn highlighted");
 });
 

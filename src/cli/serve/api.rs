@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::Workbench;
 use crate::cli::adapter::{Finding, Node, Parser, View};
-use crate::cli::{railroad, wpt_delta};
+use crate::cli::{railroad, taken_path, wpt_delta};
 
 /// An error object: `{"error": message}`.
 pub fn error(message: &str) -> Value {
@@ -163,23 +163,33 @@ fn node(input: &str, n: &Node) -> Value {
     })
 }
 
-/// The railroad diagram of each rule the trees visited, in order of first visit, with the rules
-/// it went on to (its children in the trees): the page marks those in the diagram.
+/// The railroad diagram of each rule the trees visited, in order of first visit, with the way
+/// the parse went through it: `taken`, the numbers of its `data-ident` nodes that the walk of
+/// `taken_path` found, and `taken_by_name`, the rules a node whose children the walk could not
+/// account for went on to (the page marks every node of those names).
 fn diagrams(source: &str, trees: &[Node]) -> Value {
+    let paths = match taken_path::Paths::new(source) {
+        Ok(paths) => paths,
+        Err(e) => return json!({ "error": e }),
+    };
     let mut order: Vec<String> = Vec::new();
-    let mut taken: Vec<BTreeSet<String>> = Vec::new();
+    let mut taken: Vec<(BTreeSet<usize>, BTreeSet<String>)> = Vec::new();
     let mut stack: Vec<&Node> = trees.iter().rev().collect();
     while let Some(n) = stack.pop() {
         let index = match order.iter().position(|r| *r == n.rule) {
             Some(i) => i,
             None => {
                 order.push(n.rule.clone());
-                taken.push(BTreeSet::new());
+                taken.push(Default::default());
                 order.len() - 1
             }
         };
-        if let Some(set) = taken.get_mut(index) {
-            set.extend(n.children.iter().map(|c| c.rule.clone()));
+        let children: Vec<&str> = n.children.iter().map(|c| c.rule.as_str()).collect();
+        if let Some((numbers, names)) = taken.get_mut(index) {
+            match paths.taken(&n.rule, &children) {
+                Some(found) => numbers.extend(found),
+                None => names.extend(children.iter().map(|c| c.to_string())),
+            }
         }
         stack.extend(n.children.iter().rev());
     }
@@ -188,9 +198,15 @@ fn diagrams(source: &str, trees: &[Node]) -> Value {
         Err(e) => return json!({ "error": e }),
     };
     let mut out = Vec::new();
-    for (rule, next) in order.iter().zip(&taken) {
+    for (rule, (numbers, names)) in order.iter().zip(&taken) {
         if let Some(d) = drawn.iter().find(|d| &d.name == rule) {
-            out.push(json!({ "rule": rule, "doc": d.doc, "svg": d.svg, "taken": next }));
+            out.push(json!({
+                "rule": rule,
+                "doc": d.doc,
+                "svg": d.svg,
+                "taken": numbers,
+                "taken_by_name": names,
+            }));
         }
     }
     json!(out)

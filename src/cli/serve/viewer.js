@@ -178,7 +178,10 @@ function showDiagrams(diagrams) {
     for (const link of holder.querySelectorAll("a")) {
       const target = (link.getAttribute("xlink:href") || link.getAttribute("href") || "").replace("#rule-", "");
       link.setAttribute("href", `#diagram-${target}`);
-      if (d.taken.includes(target)) link.classList.add("taken");
+      if (d.taken_by_name.includes(target)) link.querySelector("[data-ident]")?.classList.add("taken");
+    }
+    for (const node of holder.querySelectorAll("[data-ident]")) {
+      if (d.taken.includes(Number(node.dataset.ident))) node.classList.add("taken");
     }
     figure.append(holder);
     box.append(figure);
