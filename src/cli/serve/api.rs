@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::Workbench;
 use crate::cli::adapter::{Finding, Node, Parser, View};
-use crate::cli::{railroad, taken_path, wpt_delta};
+use crate::cli::wpt_delta;
 
 /// An error object: `{"error": message}`.
 pub fn error(message: &str) -> Value {
@@ -81,11 +81,7 @@ fn load(source: &str, workbench: &mut Workbench) -> (u16, Value) {
             Err(e) => return (500, error(&e)),
         }
     }
-    *workbench = Workbench {
-        source: source.to_owned(),
-        name: "the page".to_owned(),
-        parser,
-    };
+    *workbench = Workbench::new(source.to_owned(), "the page".to_owned(), parser);
     let reply = json!({
         "ok": true,
         "source": workbench.source,
@@ -126,7 +122,7 @@ fn parse(input: &str, base: Option<&str>, workbench: &Workbench) -> Value {
         "errors": outcome.findings.iter().map(|f| finding(input, f)).collect::<Vec<_>>(),
         "record": record,
         "trees": trees.iter().map(|t| node(input, t)).collect::<Vec<_>>(),
-        "diagrams": diagrams(&workbench.source, &trees),
+        "diagrams": diagrams(workbench, &trees),
     })
 }
 
@@ -167,10 +163,10 @@ fn node(input: &str, n: &Node) -> Value {
 /// the parse went through it: `taken`, the numbers of its `data-ident` nodes that the walk of
 /// `taken_path` found, and `taken_by_name`, the rules a node whose children the walk could not
 /// account for went on to (the page marks every node of those names).
-fn diagrams(source: &str, trees: &[Node]) -> Value {
-    let paths = match taken_path::Paths::new(source) {
-        Ok(paths) => paths,
-        Err(e) => return json!({ "error": e }),
+fn diagrams(workbench: &Workbench, trees: &[Node]) -> Value {
+    let (paths, drawn) = match (&workbench.paths, &workbench.drawn) {
+        (Ok(paths), Ok(drawn)) => (paths, drawn),
+        (Err(e), _) | (_, Err(e)) => return json!({ "error": e }),
     };
     let mut order: Vec<String> = Vec::new();
     let mut taken: Vec<(BTreeSet<usize>, BTreeSet<String>)> = Vec::new();
@@ -193,10 +189,6 @@ fn diagrams(source: &str, trees: &[Node]) -> Value {
         }
         stack.extend(n.children.iter().rev());
     }
-    let drawn = match railroad::draw(source, &order) {
-        Ok((_, drawn)) => drawn,
-        Err(e) => return json!({ "error": e }),
-    };
     let mut out = Vec::new();
     for (rule, (numbers, names)) in order.iter().zip(&taken) {
         if let Some(d) = drawn.iter().find(|d| &d.name == rule) {

@@ -18,6 +18,7 @@ use std::process::ExitCode;
 use tiny_http::{Header, Method, Request, Response, Server};
 
 use super::adapter::Parser;
+use super::{railroad, taken_path};
 
 /// Arguments of `pegurl serve`.
 #[derive(clap::Args, Debug)]
@@ -33,7 +34,7 @@ pub struct Args {
 /// The longest request body read: grammars are tens of kilobytes.
 const MAX_BODY: u64 = 4 << 20;
 
-/// The grammar the page parses with: its source and the loaded parser.
+/// The grammar the page parses with: its source, the loaded parser, and its diagrams.
 pub struct Workbench {
     /// The grammar's `.pest` source.
     pub source: String,
@@ -41,26 +42,39 @@ pub struct Workbench {
     pub name: String,
     /// The loaded grammar.
     pub parser: Parser,
+    /// Every rule's railroad diagram, drawn once per grammar.
+    pub drawn: Result<Vec<railroad::DrawnRule>, String>,
+    /// The rules, to find the way a parse went through a diagram.
+    pub paths: Result<taken_path::Paths, String>,
+}
+
+impl Workbench {
+    /// A grammar and what the page shows of it.
+    pub fn new(source: String, name: String, parser: Parser) -> Workbench {
+        Workbench {
+            drawn: railroad::draw(&source, &[]).map(|(_, drawn)| drawn),
+            paths: taken_path::Paths::new(&source),
+            source,
+            name,
+            parser,
+        }
+    }
 }
 
 /// Starts the server and answers requests until the process is stopped.
 pub fn run(args: &Args) -> ExitCode {
     let workbench = match &args.grammar {
-        None => Workbench {
-            source: Parser::builtin_source().to_owned(),
-            name: "the built-in grammar".to_owned(),
-            parser: Parser::Builtin,
-        },
+        None => Workbench::new(
+            Parser::builtin_source().to_owned(),
+            "the built-in grammar".to_owned(),
+            Parser::Builtin,
+        ),
         Some(path) => {
             let loaded = std::fs::read_to_string(path)
                 .map_err(|e| e.to_string())
                 .and_then(|source| Parser::load(&source).map(|parser| (source, parser)));
             match loaded {
-                Ok((source, parser)) => Workbench {
-                    source,
-                    name: path.clone(),
-                    parser,
-                },
+                Ok((source, parser)) => Workbench::new(source, path.clone(), parser),
                 Err(e) => {
                     eprintln!("pegurl serve: the grammar {path} does not load: {e}");
                     return ExitCode::from(2);
