@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The changed inputs the report lists, by kind of change: `label -> origins`.
 type Report = BTreeMap<String, BTreeSet<String>>;
@@ -45,11 +46,13 @@ fn lines(path: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Writes a grammar to a temporary file.
+/// Writes a grammar to a temporary file of its own (tests run in parallel and write the same
+/// grammars: one must never read another's half-written file).
 fn write(file: &str, source: &str) -> String {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!("pegurl-impact-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let path: PathBuf = dir.join(file);
+    let path: PathBuf = dir.join(format!("{}-{file}", NEXT.fetch_add(1, Ordering::Relaxed)));
     std::fs::write(&path, source).expect("grammar written");
     path.to_string_lossy().into_owned()
 }
@@ -320,4 +323,15 @@ fn a_missing_corpus_or_bad_jsonl_is_a_usage_error() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.jsonl:1"));
+    // A grammar too long for pest_meta's recursion is refused with the reason, not a crash.
+    let long = write(
+        "long.pest",
+        &format!("url = {{ {} }}", vec!["\"x\""; 20_000].join(" ~ ")),
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_pegurl"))
+        .args(["grammar", "test", "--suite", "none", "--grammar", &long])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("operators"));
 }

@@ -363,6 +363,18 @@ fn grammar_edits_from_the_page() {
     assert_eq!(status, 200);
     assert_eq!(reply["ok"], json!(false));
     assert!(!reply["error"].as_str().expect("error").is_empty());
+    // Grammars that would overflow pest_meta's recursion are refused, not a crash.
+    let long = format!("url = {{ {} }}", vec!["\"x\""; 20_000].join(" ~ "));
+    let deep = format!(
+        "url = {{ {}\"x\"{} }}",
+        "(".repeat(5_000),
+        ")".repeat(5_000)
+    );
+    for source in [long, deep] {
+        let (status, reply) =
+            server.json("POST", "/api/grammar", Some(json!({ "source": source })));
+        assert_eq!((status, &reply["ok"]), (200, &json!(false)), "{reply}");
+    }
     assert_eq!(
         server.parse("http://h/a\\b", None)["href"],
         json!("http://h/a/b")

@@ -92,8 +92,10 @@ pub struct View {
 }
 
 impl Parser {
-    /// Loads a `.pest` source; the error is pest_meta's messages.
+    /// Loads a `.pest` source; the error is pest_meta's messages, or why the workbench refuses
+    /// it (see `grammar_size`; run it on `grammar_size::on_big_stack`).
     pub fn load(source: &str) -> Result<Parser, String> {
+        super::grammar_size::check(source)?;
         RuntimeGrammar::load(source).map(|g| Parser::Loaded(Box::new(g)))
     }
 

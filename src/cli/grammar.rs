@@ -9,7 +9,7 @@
 use std::process::ExitCode;
 
 use super::adapter::Parser;
-use super::{impact, railroad, wpt_delta};
+use super::{grammar_size, impact, railroad, wpt_delta};
 
 /// `pegurl grammar` subcommands.
 #[derive(clap::Subcommand, Debug)]
@@ -65,7 +65,7 @@ pub struct TestArgs {
 
 /// Runs a `grammar` subcommand.
 pub fn run(command: &Command) -> ExitCode {
-    let result = match command {
+    let result = grammar_size::on_big_stack(|| match command {
         Command::Railroad {
             grammar,
             output,
@@ -73,7 +73,8 @@ pub fn run(command: &Command) -> ExitCode {
         } => railroad(grammar.as_deref(), output.as_deref(), rules),
         Command::Test(args) => test(args),
         Command::Rfc3986Diff { show } => super::rfc3986::diff(*show),
-    };
+    })
+    .and_then(|result| result);
     match result {
         Ok(code) => code,
         Err(message) => {
@@ -101,6 +102,7 @@ fn railroad(
     only: &[String],
 ) -> Result<ExitCode, String> {
     let (source, name) = read(grammar)?;
+    grammar_size::check(&source).map_err(|e| format!("{name}: {e}"))?;
     let (header, rules) = railroad::draw(&source, only)?;
     if let Some(missing) = only.iter().find(|r| !rules.iter().any(|d| &d.name == *r)) {
         return Err(format!("no rule {missing} in {name}"));

@@ -136,11 +136,20 @@ pub fn measure(items: &[Item], grammar: &Parser, baseline: &Parser) -> Impact {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let chunk = items.len().div_ceil(cores).max(1);
     let changed = std::thread::scope(|scope| {
+        // pest_vm runs a grammar's expressions recursively: the workers get the stack that
+        // grammar_size's bounds call for. One that cannot start leaves its part out.
         let workers: Vec<_> = items
             .chunks(chunk)
-            .map(|part| scope.spawn(move || (part.len(), compare(part, grammar, baseline))))
+            .filter_map(|part| {
+                std::thread::Builder::new()
+                    .stack_size(super::grammar_size::STACK)
+                    .spawn_scoped(scope, move || {
+                        (part.len(), compare(part, grammar, baseline))
+                    })
+                    .ok()
+            })
             .collect();
-        // A worker that panicked lost its part: the count of inputs leaves it out.
+        // A worker that panicked lost its part: the count of inputs leaves it out too.
         workers
             .into_iter()
             .map(|w| w.join().unwrap_or_default())

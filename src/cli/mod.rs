@@ -3,6 +3,7 @@
 mod adapter;
 pub mod check;
 mod grammar;
+mod grammar_size;
 mod impact;
 mod parse;
 mod railroad;
