@@ -65,7 +65,7 @@ pub struct TestArgs {
 
 /// Runs a `grammar` subcommand.
 pub fn run(command: &Command) -> ExitCode {
-    let result = grammar_size::on_big_stack(|| match command {
+    let result = match command {
         Command::Railroad {
             grammar,
             output,
@@ -73,8 +73,7 @@ pub fn run(command: &Command) -> ExitCode {
         } => railroad(grammar.as_deref(), output.as_deref(), rules),
         Command::Test(args) => test(args),
         Command::Rfc3986Diff { show } => super::rfc3986::diff(*show),
-    })
-    .and_then(|result| result);
+    };
     match result {
         Ok(code) => code,
         Err(message) => {

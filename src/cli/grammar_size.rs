@@ -1,8 +1,8 @@
 //! Bounds on a grammar loaded at run time, checked before pest_meta reads it. pest_meta reads,
 //! validates and optimizes an expression recursively, and pest_vm runs it recursively: a rule
 //! of ten thousand terms, or parentheses nested a few hundred deep, overflows the stack and
-//! aborts the process. The workbench refuses such a grammar with a message instead, and runs
-//! its work on a thread whose stack holds what these bounds let through (`on_big_stack`).
+//! aborts the process. The command-line tool refuses such a grammar with a message instead, and
+//! runs on a thread whose stack holds what these bounds let through (`on_big_stack`).
 
 /// The most operators and groups one rule may have (the built-in grammar's longest has < 100).
 pub const MAX_TERMS_PER_RULE: usize = 2_000;
@@ -67,8 +67,8 @@ pub fn check(source: &str) -> Result<(), String> {
                 terms += 1;
                 if parens > MAX_NESTING {
                     return Err(format!(
-                        "line {line}: parentheses nest deeper than {MAX_NESTING}; the workbench \
-                         loads grammars up to that depth"
+                        "line {line}: parentheses nest deeper than {MAX_NESTING}; pegurl loads \
+                         grammars nested up to that depth"
                     ));
                 }
             }
@@ -78,8 +78,8 @@ pub fn check(source: &str) -> Result<(), String> {
         }
         if terms > MAX_TERMS_PER_RULE {
             return Err(format!(
-                "line {line}: a rule with more than {MAX_TERMS_PER_RULE} operators; the \
-                 workbench loads grammars whose rules have at most that many"
+                "line {line}: a rule with more than {MAX_TERMS_PER_RULE} operators; pegurl \
+                 loads grammars whose rules have at most that many"
             ));
         }
     }

@@ -60,10 +60,16 @@ pub fn run() -> ExitCode {
             };
         }
     };
-    match cli.command {
+    // Grammars loaded at run time are read and run recursively: every command runs on the stack
+    // grammar_size's bounds call for.
+    let run = move || match cli.command {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Grammar(command) => grammar::run(&command),
         Command::Serve(args) => serve::run(&args),
-    }
+    };
+    grammar_size::on_big_stack(run).unwrap_or_else(|e| {
+        eprintln!("pegurl: {e}");
+        ExitCode::from(2)
+    })
 }

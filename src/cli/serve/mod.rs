@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use tiny_http::{Header, Method, Request, Response, Server};
 
 use super::adapter::Parser;
-use super::{grammar_size, railroad, taken_path};
+use super::{railroad, taken_path};
 
 /// Arguments of `pegurl serve`.
 #[derive(clap::Args, Debug)]
@@ -61,16 +61,8 @@ impl Workbench {
     }
 }
 
-/// Starts the server and answers requests until the process is stopped; grammars are loaded and
-/// run on a thread with the stack `grammar_size` calls for.
+/// Starts the server and answers requests until the process is stopped.
 pub fn run(args: &Args) -> ExitCode {
-    grammar_size::on_big_stack(|| serve(args)).unwrap_or_else(|e| {
-        eprintln!("pegurl serve: {e}");
-        ExitCode::from(2)
-    })
-}
-
-fn serve(args: &Args) -> ExitCode {
     let workbench = match &args.grammar {
         None => Workbench::new(
             Parser::builtin_source().to_owned(),
