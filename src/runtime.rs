@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use pest_vm::Vm;
 
 use crate::api::{SetterPlan, Url};
-use crate::error::{ParseError, SetterError};
+use crate::error::{ParseError, SetterError, ValidationError};
 use crate::grammar::{Production, Productions, Tree};
 use crate::input::Input;
 use crate::tokens::{push_pairs, Token};
@@ -74,7 +74,30 @@ impl RuntimeGrammar {
     /// Parses `input` against `base` with this grammar and the builder.
     pub fn parse(&self, input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
         let input = Input::new(input);
-        Url::parse_with_source(&Source { grammar: self }, &input, base)
+        Url::parse_with_source(&Source { grammar: self }, &input, base, None)
+    }
+
+    /// [`RuntimeGrammar::parse`], collecting every validation error (with its span in `input`)
+    /// into `errors`, whether or not the parse fails, as [`Url::parse_collecting`] does with the
+    /// built-in grammar.
+    ///
+    /// ```
+    /// let grammar = pegurl::workbench::RuntimeGrammar::load(pegurl::workbench::BUILTIN_GRAMMAR).unwrap();
+    /// let mut errors = Vec::new();
+    /// let url = grammar.parse_collecting("http://a/b c", None, &mut errors).unwrap();
+    /// assert_eq!(url.pathname(), "/b%20c");
+    /// assert_eq!(errors[0].code, pegurl::ErrorCode::InvalidUrlUnit);
+    /// assert_eq!(errors[0].span, 10..11);
+    /// ```
+    pub fn parse_collecting(
+        &self,
+        input: &str,
+        base: Option<&Url>,
+        errors: &mut Vec<ValidationError>,
+    ) -> Result<Url, ParseError> {
+        let input = Input::new(input);
+        let mut sink = |e| errors.push(e);
+        Url::parse_with_source(&Source { grammar: self }, &input, base, Some(&mut sink))
     }
 
     /// [`RuntimeGrammar::parse`], with the tree of every entry rule the builder ran.
@@ -99,7 +122,7 @@ impl RuntimeGrammar {
             SetterPlan::Done(result) => result,
             SetterPlan::Href(value) => {
                 let input = Input::new(&value);
-                Url::parse_with_source(&Source { grammar: self }, &input, None)
+                Url::parse_with_source(&Source { grammar: self }, &input, None, None)
                     .map(|parsed| *url = parsed)
                     .map_err(SetterError::from)
             }

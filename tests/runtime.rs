@@ -39,6 +39,30 @@ fn the_builtin_grammar_at_run_time_equals_the_compiled_one_on_urltestdata() {
     assert_eq!(compared, 891);
 }
 
+/// `parse_collecting` with the built-in grammar loaded at run time reports the compiled grammar's
+/// validation errors (codes, spans, fatality), in order, on every urltestdata input.
+#[test]
+fn the_builtin_grammar_at_run_time_reports_the_same_validation_errors() {
+    let grammar = RuntimeGrammar::load(BUILTIN_GRAMMAR).expect("the built-in grammar loads");
+    let mut with_errors = 0;
+    for case in wpt("urltestdata.json") {
+        let Some(input) = field(&case, "input") else {
+            continue;
+        };
+        let base = field(&case, "base").and_then(|b| Url::parse(b, None).ok());
+        let (mut compiled, mut runtime) = (Vec::new(), Vec::new());
+        let compiled_url = outcome(Url::parse_collecting(input, base.as_ref(), &mut compiled));
+        let runtime_url = outcome(grammar.parse_collecting(input, base.as_ref(), &mut runtime));
+        assert_eq!(compiled_url, runtime_url, "{input:?}");
+        assert_eq!(compiled, runtime, "errors of {input:?} against {base:?}");
+        with_errors += usize::from(!runtime.is_empty());
+    }
+    assert!(
+        with_errors > 300,
+        "{with_errors} inputs with validation errors"
+    );
+}
+
 #[test]
 fn the_builtin_grammar_at_run_time_equals_the_compiled_one_on_hosts_and_setters() {
     let grammar = RuntimeGrammar::load(BUILTIN_GRAMMAR).unwrap();

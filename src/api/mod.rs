@@ -131,14 +131,15 @@ impl Url {
     }
 
     /// Parses a preprocessed input with any source of productions (the built-in grammar, or
-    /// one loaded at run time).
+    /// one loaded at run time), handing each validation error to `errors` if there is a sink.
     #[cfg(feature = "vm")]
     pub(crate) fn parse_with_source<S: Productions>(
         source: &S,
         input: &Input<'_>,
         base: Option<&Url>,
+        errors: builder::Sink<'_>,
     ) -> Result<Url, ParseError> {
-        let record = builder::parse(source, input, base.map(|b| &b.record), None, UTF_8)?;
+        let record = builder::parse(source, input, base.map(|b| &b.record), errors, UTF_8)?;
         Ok(Url { record })
     }
 

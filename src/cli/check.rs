@@ -201,7 +201,7 @@ impl State<'_> {
 }
 
 /// Reads `{"input": str, "base": str|null}`.
-fn parse_jsonl(line: &str) -> Result<(String, Option<String>), String> {
+pub(super) fn parse_jsonl(line: &str) -> Result<(String, Option<String>), String> {
     let value: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
     let input = value
         .get("input")

@@ -1,17 +1,15 @@
 //! `pegurl grammar`: the workbench for grammar experiments.
 //!
 //! - `railroad [--grammar FILE] [-o out.html|out.svg] [RULE...]`: railroad diagrams.
-//! - `test --grammar FILE [--suite urltestdata|setters|all]`: the WPT suites run with a grammar
-//!   loaded at run time, compared with the expected results and with the built-in grammar.
+//! - `test --grammar FILE [--baseline FILE] [--suite urltestdata|setters|all|none]
+//!   [--corpus FILE...]`: the WPT suites run with a grammar loaded at run time, compared with the
+//!   expected results and with the baseline (the built-in grammar by default); then the impact
+//!   on each corpus of real URLs (see `impact`).
 
-use std::fmt::Write as _;
 use std::process::ExitCode;
 
-use pegurl::workbench::{RuntimeGrammar, BUILTIN_GRAMMAR};
-use pegurl::Url;
-use serde_json::Value;
-
-use super::railroad;
+use super::adapter::Parser;
+use super::{grammar_size, impact, railroad, wpt_delta};
 
 /// `pegurl grammar` subcommands.
 #[derive(clap::Subcommand, Debug)]
@@ -27,18 +25,9 @@ pub enum Command {
         /// Only these rules.
         rules: Vec<String>,
     },
-    /// Run the WPT suites with a grammar loaded at run time and compare it with the built-in one.
-    Test {
-        /// The .pest grammar to load (pest_meta + pest_vm).
-        #[arg(long)]
-        grammar: String,
-        /// Which suite: urltestdata, setters or all.
-        #[arg(long, default_value = "all")]
-        suite: String,
-        /// How many differing cases to list.
-        #[arg(long, default_value_t = 50)]
-        show: usize,
-    },
+    /// Run the WPT suites (and any corpus of real URLs) with a grammar loaded at run time and
+    /// compare it with the built-in one or with a baseline grammar.
+    Test(TestArgs),
     /// Read the WPT inputs with RFC 3986 (grammar/experiments/rfc3986.pest) and with the URL
     /// Standard: which are valid in one and not the other, and which resolve differently.
     #[command(name = "rfc3986-diff")]
@@ -49,6 +38,31 @@ pub enum Command {
     },
 }
 
+/// Arguments of `pegurl grammar test`.
+#[derive(clap::Args, Debug)]
+pub struct TestArgs {
+    /// The .pest grammar to load (pest_meta + pest_vm).
+    #[arg(long)]
+    grammar: String,
+    /// Compare with this .pest grammar instead of the built-in one.
+    #[arg(long)]
+    baseline: Option<String>,
+    /// Which WPT suite: urltestdata, setters, all or none.
+    #[arg(long, default_value = "all")]
+    suite: String,
+    /// How many differing WPT cases to list.
+    #[arg(long, default_value_t = 50)]
+    show: usize,
+    /// A corpus of real URLs: one URL a line, or JSONL (`{"input", "base"}` a line) when the
+    /// name ends in .jsonl; repeatable. Reports how many inputs change href, start or stop
+    /// failing, change validity or validation errors.
+    #[arg(long)]
+    corpus: Vec<String>,
+    /// How many examples of each kind of corpus change to list.
+    #[arg(long, default_value_t = 3)]
+    examples: usize,
+}
+
 /// Runs a `grammar` subcommand.
 pub fn run(command: &Command) -> ExitCode {
     let result = match command {
@@ -57,11 +71,7 @@ pub fn run(command: &Command) -> ExitCode {
             output,
             rules,
         } => railroad(grammar.as_deref(), output.as_deref(), rules),
-        Command::Test {
-            grammar,
-            suite,
-            show,
-        } => test(grammar, suite, *show),
+        Command::Test(args) => test(args),
         Command::Rfc3986Diff { show } => super::rfc3986::diff(*show),
     };
     match result {
@@ -75,7 +85,10 @@ pub fn run(command: &Command) -> ExitCode {
 
 fn read(path: Option<&str>) -> Result<(String, String), String> {
     match path {
-        None => Ok((BUILTIN_GRAMMAR.to_owned(), "grammar/url.pest".to_owned())),
+        None => Ok((
+            Parser::builtin_source().to_owned(),
+            "grammar/url.pest".to_owned(),
+        )),
         Some(path) => std::fs::read_to_string(path)
             .map(|text| (text, path.to_owned()))
             .map_err(|e| format!("{path}: {e}")),
@@ -88,6 +101,7 @@ fn railroad(
     only: &[String],
 ) -> Result<ExitCode, String> {
     let (source, name) = read(grammar)?;
+    grammar_size::check(&source).map_err(|e| format!("{name}: {e}"))?;
     let (header, rules) = railroad::draw(&source, only)?;
     if let Some(missing) = only.iter().find(|r| !rules.iter().any(|d| &d.name == *r)) {
         return Err(format!("no rule {missing} in {name}"));
@@ -103,57 +117,56 @@ fn railroad(
     Ok(ExitCode::SUCCESS)
 }
 
-/// One suite's outcome.
-#[derive(Default)]
-struct Tally {
-    cases: usize,
-    runtime_passes: usize,
-    builtin_passes: usize,
-    differences: Vec<String>,
-}
-
-fn test(path: &str, suite: &str, show: usize) -> Result<ExitCode, String> {
-    let (source, _) = read(Some(path))?;
-    let grammar =
-        RuntimeGrammar::load(&source).map_err(|e| format!("{path} does not load:\n{e}"))?;
+fn test(args: &TestArgs) -> Result<ExitCode, String> {
+    let path = &args.grammar;
+    let grammar = load(path)?;
     let missing = grammar.missing_productions();
     if !missing.is_empty() {
-        let names: Vec<_> = missing.iter().map(|p| p.name()).collect();
         println!(
             "note: {path} lacks productions the builder uses: {}",
-            names.join(", ")
+            missing.join(", ")
         );
     }
-    let suites: &[&str] = match suite {
-        "all" => &["urltestdata", "setters"],
-        "urltestdata" => &["urltestdata"],
-        "setters" => &["setters"],
-        other => {
-            return Err(format!(
-                "unknown suite {other} (urltestdata, setters or all)"
-            ))
-        }
+    let (baseline, baseline_name) = match &args.baseline {
+        Some(path) => (load(path)?, path.as_str()),
+        None => (Parser::Builtin, "the built-in grammar"),
+    };
+    let suites = match args.suite.as_str() {
+        "all" => wpt_delta::SUITES.to_vec(),
+        "none" => Vec::new(),
+        one => vec![one],
     };
     let mut any_difference = false;
     for suite in suites {
-        let tally = match *suite {
-            "urltestdata" => urltestdata(&grammar)?,
-            _ => setters(&grammar)?,
-        };
+        let tally = wpt_delta::run(suite, &grammar, &baseline)?;
         println!(
-            "{suite}: {} cases; {path} passes {}, the built-in grammar passes {}; {} differ",
+            "{suite}: {} cases; {path} passes {}, {baseline_name} passes {}; {} differ",
             tally.cases,
-            tally.runtime_passes,
-            tally.builtin_passes,
+            tally.passes,
+            tally.baseline_passes,
             tally.differences.len()
         );
-        for line in tally.differences.iter().take(show) {
-            println!("  {line}");
+        let before = if args.baseline.is_some() {
+            "baseline"
+        } else {
+            "built-in"
+        };
+        for d in tally.differences.iter().take(args.show) {
+            println!(
+                "  {}: {before} {:?}, this grammar {:?}",
+                d.case, d.baseline, d.grammar
+            );
         }
-        if tally.differences.len() > show {
-            println!("  ... {} more", tally.differences.len() - show);
+        if tally.differences.len() > args.show {
+            println!("  ... {} more", tally.differences.len() - args.show);
         }
         any_difference |= !tally.differences.is_empty();
+    }
+    for corpus in &args.corpus {
+        let items = impact::read(corpus)?;
+        let impact = impact::measure(&items, &grammar, &baseline);
+        print!("{}", impact::report(corpus, &impact, args.examples));
+        any_difference |= !impact.changed.is_empty();
     }
     Ok(if any_difference {
         ExitCode::FAILURE
@@ -162,81 +175,8 @@ fn test(path: &str, suite: &str, show: usize) -> Result<ExitCode, String> {
     })
 }
 
-fn load(text: &str) -> Result<Value, String> {
-    serde_json::from_str(&pegurl::workbench::wpt::replace_lone_surrogates(text))
-        .map_err(|e| e.to_string())
-}
-
-fn outcome(result: Result<Url, pegurl::ParseError>) -> Option<String> {
-    result.ok().map(|u| u.href().to_owned())
-}
-
-fn urltestdata(grammar: &RuntimeGrammar) -> Result<Tally, String> {
-    let mut tally = Tally::default();
-    for case in load(pegurl::workbench::wpt::URLTESTDATA)?
-        .as_array()
-        .into_iter()
-        .flatten()
-    {
-        let Some(input) = case.get("input").and_then(Value::as_str) else {
-            continue;
-        };
-        let base_text = case.get("base").and_then(Value::as_str);
-        let base = base_text.and_then(|b| Url::parse(b, None).ok());
-        let expected = case.get("href").and_then(Value::as_str).map(str::to_owned);
-        let builtin = outcome(Url::parse_with_base(input, base.as_ref()));
-        let runtime = outcome(grammar.parse(input, base.as_ref()));
-        tally.cases += 1;
-        tally.builtin_passes += usize::from(builtin == expected);
-        tally.runtime_passes += usize::from(runtime == expected);
-        if builtin != runtime {
-            let mut line = format!("{input:?}");
-            if let Some(b) = base_text {
-                let _ = write!(line, " against {b:?}");
-            }
-            let _ = write!(line, ": built-in {builtin:?}, this grammar {runtime:?}");
-            tally.differences.push(line);
-        }
-    }
-    Ok(tally)
-}
-
-fn setters(grammar: &RuntimeGrammar) -> Result<Tally, String> {
-    let mut tally = Tally::default();
-    let data = load(pegurl::workbench::wpt::SETTERS_TESTS)?;
-    for (attribute, cases) in data.as_object().into_iter().flatten() {
-        if attribute == "comment" {
-            continue;
-        }
-        for case in cases.as_array().into_iter().flatten() {
-            let text = |key: &str| case.get(key).and_then(Value::as_str).unwrap_or_default();
-            let (href, value) = (text("href"), text("new_value"));
-            let Ok(mut builtin) = Url::parse(href, None) else {
-                continue;
-            };
-            let mut runtime = builtin.clone();
-            let _ = builtin.set_component(attribute, value);
-            let _ = grammar.set_component(&mut runtime, attribute, value);
-            let passes = |url: &Url| {
-                case.get("expected")
-                    .and_then(Value::as_object)
-                    .is_some_and(|expected| {
-                        expected
-                            .iter()
-                            .all(|(name, v)| url.component(name).as_deref() == v.as_str())
-                    })
-            };
-            tally.cases += 1;
-            tally.builtin_passes += usize::from(passes(&builtin));
-            tally.runtime_passes += usize::from(passes(&runtime));
-            if builtin != runtime {
-                tally.differences.push(format!(
-                    "<{href}>.{attribute} = {value:?}: built-in {:?}, this grammar {:?}",
-                    builtin.href(),
-                    runtime.href()
-                ));
-            }
-        }
-    }
-    Ok(tally)
+/// Loads a grammar file at run time.
+fn load(path: &str) -> Result<Parser, String> {
+    let (source, _) = read(Some(path))?;
+    Parser::load(&source).map_err(|e| format!("{path} does not load:\n{e}"))
 }

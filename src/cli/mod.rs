@@ -1,11 +1,17 @@
 //! Command-line interface: one file per subcommand.
 
+mod adapter;
 pub mod check;
 mod grammar;
+mod grammar_size;
+mod impact;
 mod parse;
 mod railroad;
 mod render;
 mod rfc3986;
+mod serve;
+mod taken_path;
+mod wpt_delta;
 
 use std::process::ExitCode;
 
@@ -28,6 +34,8 @@ enum Command {
     /// The grammar workbench: railroad diagrams, and the WPT suites with a modified grammar.
     #[command(subcommand)]
     Grammar(grammar::Command),
+    /// The live viewer: a local page that shows what pegurl makes of an input as you type it.
+    Serve(serve::Args),
 }
 
 /// pest_meta's errors, one a line.
@@ -52,9 +60,16 @@ pub fn run() -> ExitCode {
             };
         }
     };
-    match cli.command {
+    // Grammars loaded at run time are read and run recursively: every command runs on the stack
+    // grammar_size's bounds call for.
+    let run = move || match cli.command {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Grammar(command) => grammar::run(&command),
-    }
+        Command::Serve(args) => serve::run(&args),
+    };
+    grammar_size::on_big_stack(run).unwrap_or_else(|e| {
+        eprintln!("pegurl: {e}");
+        ExitCode::from(2)
+    })
 }

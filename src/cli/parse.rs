@@ -78,8 +78,10 @@ pub fn run(args: &Args) -> ExitCode {
         None => None,
         Some(path) => match std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|text| pegurl::workbench::RuntimeGrammar::load(&text))
-        {
+            .and_then(|text| {
+                super::grammar_size::check(&text)?;
+                pegurl::workbench::RuntimeGrammar::load(&text)
+            }) {
             Ok(grammar) => Some(grammar),
             Err(e) => {
                 eprintln!("pegurl: the grammar {path} does not load: {e}");

@@ -54,7 +54,7 @@ pub fn draw(source: &str, only: &[String]) -> Result<(String, Vec<DrawnRule>), S
         }
         let root = Sequence::new(vec![
             Box::new(SimpleStart) as Box<dyn Node>,
-            node(&rule.expr),
+            node(&rule.expr, &mut 0),
             Box::new(SimpleEnd),
         ]);
         let modifier = match rule.ty {
@@ -85,47 +85,71 @@ fn doc_text(pair: pest::iterators::Pair<'_, Rule>) -> String {
         .map_or_else(String::new, |p| p.as_str().trim().to_owned())
 }
 
-/// The railroad node of an expression.
-fn node(expr: &Expr) -> Box<dyn Node> {
+/// The railroad node of an expression. Each rule name it draws (each `Ident`, pest's built-ins
+/// too) carries `data-ident="N"`, its number in the expression's pre-order, counted in `idents`:
+/// the viewer marks the ones a parse went through (see `taken_path`).
+fn node(expr: &Expr, idents: &mut usize) -> Box<dyn Node> {
     match expr {
         Expr::Str(s) => Box::new(Terminal::new(format!("{s:?}"))),
         Expr::Insens(s) => Box::new(Terminal::new(format!("^{s:?} (any case)"))),
         Expr::Range(a, b) => Box::new(Terminal::new(format!("'{a}'..'{b}'"))),
-        Expr::Ident(name) if is_builtin(name) => Box::new(Terminal::new(name.clone())),
-        Expr::Ident(name) => Box::new(Link::new(
-            NonTerminal::new(name.clone()),
-            format!("#rule-{name}"),
+        Expr::Ident(name) => {
+            let number = idents.to_string();
+            *idents += 1;
+            if is_builtin(name) {
+                let mut terminal = Terminal::new(name.clone());
+                terminal.attr("data-ident".to_owned()).or_insert(number);
+                return Box::new(terminal);
+            }
+            let mut rule = NonTerminal::new(name.clone());
+            rule.attr("data-ident".to_owned()).or_insert(number);
+            Box::new(Link::new(rule, format!("#rule-{name}")))
+        }
+        Expr::PosPred(e) => Box::new(LabeledBox::new(
+            node(e, idents),
+            Comment::new("followed by".into()),
         )),
-        Expr::PosPred(e) => Box::new(LabeledBox::new(node(e), Comment::new("followed by".into()))),
         Expr::NegPred(e) => Box::new(LabeledBox::new(
-            node(e),
+            node(e, idents),
             Comment::new("not followed by".into()),
         )),
         Expr::Seq(..) => {
             let mut items = Vec::new();
             flatten(expr, seq_operands, &mut items);
-            Box::new(Sequence::new(items.into_iter().map(node).collect()))
+            Box::new(Sequence::new(nodes(&items, idents)))
         }
         Expr::Choice(..) => {
             let mut items = Vec::new();
             flatten(expr, choice_operands, &mut items);
-            Box::new(Choice::new(items.into_iter().map(node).collect()))
+            Box::new(Choice::new(nodes(&items, idents)))
         }
-        Expr::Opt(e) => Box::new(Optional::new(node(e))),
-        Expr::Rep(e) => Box::new(Optional::new(Repeat::new(node(e), Empty))),
-        Expr::RepOnce(e) => Box::new(Repeat::new(node(e), Empty)),
-        Expr::RepExact(e, n) => repeat(e, format!("{n} times")),
-        Expr::RepMin(e, n) => repeat(e, format!("at least {n} times")),
-        Expr::RepMax(e, n) => repeat(e, format!("at most {n} times")),
-        Expr::RepMinMax(e, m, n) => repeat(e, format!("{m} to {n} times")),
+        Expr::Opt(e) => Box::new(Optional::new(node(e, idents))),
+        Expr::Rep(e) => Box::new(Optional::new(Repeat::new(node(e, idents), Empty))),
+        Expr::RepOnce(e) => Box::new(Repeat::new(node(e, idents), Empty)),
+        Expr::RepExact(e, n) => repeat(e, format!("{n} times"), idents),
+        Expr::RepMin(e, n) => repeat(e, format!("at least {n} times"), idents),
+        Expr::RepMax(e, n) => repeat(e, format!("at most {n} times"), idents),
+        Expr::RepMinMax(e, m, n) => repeat(e, format!("{m} to {n} times"), idents),
         Expr::Skip(strings) => Box::new(Terminal::new(format!("skip to {strings:?}"))),
-        Expr::Push(e) => Box::new(LabeledBox::new(node(e), Comment::new("push".into()))),
+        Expr::Push(e) => Box::new(LabeledBox::new(
+            node(e, idents),
+            Comment::new("push".into()),
+        )),
         other => Box::new(Terminal::new(format!("{other:?}"))),
     }
 }
 
-fn repeat(e: &Expr, label: String) -> Box<dyn Node> {
-    Box::new(Repeat::new(node(e), Comment::new(label)))
+/// The nodes of a sequence's or a choice's operands, numbered left to right.
+fn nodes(items: &[&Expr], idents: &mut usize) -> Vec<Box<dyn Node>> {
+    let mut drawn = Vec::with_capacity(items.len());
+    for item in items {
+        drawn.push(node(item, idents));
+    }
+    drawn
+}
+
+fn repeat(e: &Expr, label: String, idents: &mut usize) -> Box<dyn Node> {
+    Box::new(Repeat::new(node(e, idents), Comment::new(label)))
 }
 
 /// The operands of a chain of one binary operator (`a ~ b ~ c`, `a | b | c`), in order.
@@ -213,7 +237,7 @@ pub fn svg(source: &str, only: &[String]) -> Result<String, String> {
             Box::new(LabeledBox::new(
                 Sequence::new(vec![
                     Box::new(SimpleStart) as Box<dyn Node>,
-                    node(&r.expr),
+                    node(&r.expr, &mut 0),
                     Box::new(SimpleEnd),
                 ]),
                 Comment::new(r.name.clone()),
