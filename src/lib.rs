@@ -9,15 +9,21 @@ extern crate alloc;
 
 mod api;
 mod build;
+#[cfg(feature = "vm")]
+pub mod consistency;
 mod error;
 mod fast;
 mod form;
+#[cfg(feature = "vm")]
+pub mod generate;
 mod grammar;
 mod input;
 mod percent;
 mod record;
 #[cfg(feature = "vm")]
 mod runtime;
+#[cfg(feature = "vm")]
+mod runtime_valid;
 mod tokens;
 mod valid;
 pub mod wpt;
@@ -30,6 +36,8 @@ pub use grammar::{Engine, Production, Tree, MAX_TREE_DEPTH};
 pub use record::HostKind;
 #[cfg(feature = "vm")]
 pub use runtime::{RuntimeGrammar, BUILTIN_GRAMMAR};
+#[cfg(feature = "vm")]
+pub use runtime_valid::{RuntimeWritingGrammar, BUILTIN_WRITING_GRAMMAR};
 pub use valid::{is_valid_url_string, validate_url_string, Invalid};
 
 /// The longest input (after the basic URL parser's preprocessing) that pegurl parses: 1 GiB.

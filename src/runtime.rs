@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use pest_vm::Vm;
 
 use crate::api::{SetterPlan, Url};
-use crate::error::{ParseError, SetterError};
+use crate::error::{ParseError, SetterError, ValidationError};
 use crate::grammar::{Production, Productions, Tree};
 use crate::input::Input;
 use crate::tokens::{push_pairs, Token};
@@ -40,13 +40,7 @@ impl std::fmt::Debug for RuntimeGrammar {
 impl RuntimeGrammar {
     /// Compiles a `.pest` grammar; the error lists pest_meta's messages.
     pub fn load(source: &str) -> Result<RuntimeGrammar, String> {
-        let (_, rules) = pest_meta::parse_and_optimize(source).map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
-        })?;
+        let rules = compile(source)?;
         let mut names: Vec<String> = rules.iter().map(|r| r.name.clone()).collect();
         names.push("EOI".to_owned());
         let numbers = names
@@ -75,6 +69,20 @@ impl RuntimeGrammar {
     pub fn parse(&self, input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
         let input = Input::new(input);
         Url::parse_with_source(&Source { grammar: self }, &input, base)
+    }
+
+    /// Parses `input` against `base` with this grammar and the builder, collecting every
+    /// validation error (with its span in `input`) into `errors`, whether or not the parse
+    /// fails (as [`Url::parse_collecting`] does with the built-in grammar).
+    pub fn parse_collecting(
+        &self,
+        input: &str,
+        base: Option<&Url>,
+        errors: &mut Vec<ValidationError>,
+    ) -> Result<Url, ParseError> {
+        let input = Input::new(input);
+        let mut sink = |e| errors.push(e);
+        Url::parse_collecting_with_source(&Source { grammar: self }, &input, base, &mut sink)
     }
 
     /// [`RuntimeGrammar::parse`], with the tree of every entry rule the builder ran.
@@ -109,6 +117,22 @@ impl RuntimeGrammar {
             }
         })
     }
+}
+
+/// pest_meta's reading of a grammar, optimized for pest_vm; the error lists pest_meta's
+/// messages. pest_meta panics on a few grammars (a `"\u{D800}"` escape, which its reader
+/// accepts and its unescaping rejects): that panic is caught and becomes an error.
+pub(crate) fn compile(source: &str) -> Result<Vec<pest_meta::optimizer::OptimizedRule>, String> {
+    let compiled = std::panic::catch_unwind(|| pest_meta::parse_and_optimize(source))
+        .map_err(|_| "pest_meta could not read the grammar (it panicked)".to_owned())?;
+    let (_, rules) = compiled.map_err(|errors| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    Ok(rules)
 }
 
 /// A runtime grammar as a source of productions for the builder.

@@ -141,6 +141,19 @@ impl Url {
         Ok(Url { record })
     }
 
+    /// [`Url::parse_with_source`], handing each validation error to `on_error`.
+    #[cfg(feature = "vm")]
+    pub(crate) fn parse_collecting_with_source<S: Productions>(
+        source: &S,
+        input: &Input<'_>,
+        base: Option<&Url>,
+        on_error: &mut dyn FnMut(ValidationError),
+    ) -> Result<Url, ParseError> {
+        let base = base.map(|b| &b.record);
+        let record = build::parse(source, input, base, Some(on_error), UTF_8)?;
+        Ok(Url { record })
+    }
+
     /// Parses `input` against `base` and returns, with the result, the tree of every production
     /// the grammar matched: the `url` rule's, then any rule the builder ran again because the
     /// base called for another reading (see `grammar/url.pest`).

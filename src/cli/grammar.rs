@@ -3,6 +3,8 @@
 //! - `railroad [--grammar FILE] [-o out.html|out.svg] [RULE...]`: railroad diagrams.
 //! - `test --grammar FILE [--suite urltestdata|setters|all]`: the WPT suites run with a grammar
 //!   loaded at run time, compared with the expected results and with the built-in grammar.
+//! - `consistency [--count N] [--seed S] [--base B]... [--valid-grammar F] [--grammar G]`: the
+//!   writing section and the parser checked against each other (src/cli/consistency.rs).
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -46,6 +48,9 @@ pub enum Command {
         #[arg(long, default_value_t = 10)]
         show: usize,
     },
+    /// Check the spec's two definitions of a valid URL string (the writing section and the
+    /// parser's validation errors) against each other on generated inputs.
+    Consistency(super::consistency::Args),
 }
 
 /// Runs a `grammar` subcommand.
@@ -62,6 +67,7 @@ pub fn run(command: &Command) -> ExitCode {
             show,
         } => test(grammar, suite, *show),
         Command::Rfc3986Diff { show } => super::rfc3986::diff(*show),
+        Command::Consistency(args) => super::consistency::run(args),
     };
     match result {
         Ok(code) => code,

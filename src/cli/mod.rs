@@ -1,6 +1,7 @@
 //! Command-line interface: one file per subcommand.
 
 pub mod check;
+mod consistency;
 mod grammar;
 mod parse;
 mod railroad;
