@@ -3,7 +3,7 @@
 //! shipped grammars' disagreements (none found) are pinned; grammars loaded at run time behave as
 //! the built-in ones.
 
-use pegurl::consistency::{run, Direction, Group, Options, Outcome};
+use pegurl::consistency::{run, Direction, Group, Options, Origin, Outcome};
 use pegurl::generate::Generator;
 use pegurl::{RuntimeWritingGrammar, BUILTIN_GRAMMAR, BUILTIN_WRITING_GRAMMAR};
 
@@ -131,6 +131,21 @@ fn the_shipped_grammars_agree_on_every_generated_input() {
         "{:?}",
         c.missed_alternatives
     );
+}
+
+#[test]
+fn the_strings_enumerated_from_the_writing_grammar_agree_too() {
+    let mut o = options(0, None);
+    o.enumerate_depth = 4;
+    let outcome = run(&o).unwrap();
+    let enumerated = outcome
+        .by_origin
+        .get(&Origin::Enumerated)
+        .copied()
+        .unwrap_or(0);
+    assert!(enumerated > 5_000, "{enumerated}");
+    assert_eq!(outcome.inputs, enumerated);
+    assert!(outcome.groups.is_empty(), "{}", groups(&outcome));
 }
 
 #[test]

@@ -30,6 +30,10 @@ pub struct Args {
     /// Threads (default: the machine's cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Also check every string the writing grammar derives within this many rule expansions
+    /// (code point sets by their ends, repetitions up to twice more than their minimum; 0: none).
+    #[arg(long, default_value_t = 6)]
+    enumerate_depth: u32,
     /// How many minimized examples to show per group.
     #[arg(long, default_value_t = 3)]
     show: usize,
@@ -63,6 +67,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         jobs,
         writing_grammar: read(&args.valid_grammar)?,
         parsing_grammar: read(&args.grammar)?,
+        enumerate_depth: args.enumerate_depth,
         sample_every: if args.jsonl.is_some() {
             args.sample_every
         } else {

@@ -49,6 +49,9 @@ pub struct Options {
     pub writing_grammar: Option<String>,
     /// A parsing grammar's source to use instead of `grammar/url.pest`.
     pub parsing_grammar: Option<String>,
+    /// Before the random inputs, every string the writing grammar's entries (for each base)
+    /// derive within this many rule expansions (0: none; see [`Generator::enumerate`]).
+    pub enumerate_depth: u32,
     /// Keep every n-th input with both verdicts in [`Outcome::samples`] (0: none), to check
     /// them against another implementation.
     pub sample_every: u64,
@@ -64,6 +67,7 @@ impl Default for Options {
             writing_grammar: None,
             parsing_grammar: None,
             sample_every: 0,
+            enumerate_depth: 0,
         }
     }
 }
@@ -79,6 +83,8 @@ pub enum Origin {
     Parsing,
     /// A derivation of either with one code point changed, inserted or dropped.
     NearMiss,
+    /// Enumerated from the writing grammar up to a small depth.
+    Enumerated,
 }
 
 /// Which side says the input is valid.
@@ -192,6 +198,9 @@ struct Setup {
     sample_every: u64,
     /// The code points either grammar mentions, for near misses.
     mentioned: Vec<char>,
+    /// The enumerated inputs, with the index of their base; numbered after the random ones.
+    enumerated: Vec<(String, usize)>,
+    count: u64,
 }
 
 /// An input by its number, with the index of its base.
@@ -218,7 +227,7 @@ pub fn run(options: &Options) -> Result<Outcome, String> {
     let jobs = options.jobs.max(1);
     let tallies: Vec<Tally> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..jobs)
-            .map(|_| scope.spawn(|| work(&setup, &next, options.count)))
+            .map(|_| scope.spawn(|| work(&setup, &next)))
             .collect();
         workers.into_iter().filter_map(|w| w.join().ok()).collect()
     });
@@ -326,7 +335,10 @@ fn setup(options: &Options) -> Result<Setup, String> {
         .collect();
     mentioned.sort_unstable();
     mentioned.dedup();
+    let enumerated = enumerate(&writing_generator, &bases, options.enumerate_depth)?;
     Ok(Setup {
+        count: options.count,
+        enumerated,
         mentioned,
         writing,
         parsing,
@@ -338,8 +350,9 @@ fn setup(options: &Options) -> Result<Setup, String> {
     })
 }
 
-/// Takes inputs in chunks until `count` are done.
-fn work(setup: &Setup, next: &AtomicU64, count: u64) -> Tally {
+/// Takes inputs in chunks until all are done.
+fn work(setup: &Setup, next: &AtomicU64) -> Tally {
+    let count = setup.count + setup.enumerated.len() as u64;
     const CHUNK: u64 = 256;
     let mut tally = Tally {
         coverage: Some(setup.writing_generator.empty_coverage()),
@@ -356,13 +369,48 @@ fn work(setup: &Setup, next: &AtomicU64, count: u64) -> Tally {
     }
 }
 
-/// Generates input number `index` and checks it.
-fn check(setup: &Setup, index: u64, tally: &mut Tally) {
+/// The strings each writing-grammar entry in use derives up to `depth`, with their base.
+fn enumerate(
+    generator: &Generator,
+    bases: &[(Option<String>, Option<Url>)],
+    depth: u32,
+) -> Result<Vec<(String, usize)>, String> {
+    /// At most this many strings per entry.
+    const LIMIT: usize = 3_000;
+    let mut out = Vec::new();
+    if depth == 0 {
+        return Ok(out);
+    }
+    for (index, (_, base)) in bases.iter().enumerate() {
+        let mut entries = vec![ABSOLUTE];
+        entries.extend(base.as_ref().map(relative_entry_name));
+        for entry in entries {
+            let (strings, _) = generator
+                .enumerate(entry, depth, LIMIT)
+                .map_err(|e| format!("the writing grammar: {e}"))?;
+            out.extend(strings.into_iter().map(|d| (d.text, index)));
+        }
+    }
+    Ok(out)
+}
+
+/// Input number `index`: an enumerated one, or one generated from the seed and its number;
+/// with its origin and its base's index.
+fn input(setup: &Setup, index: u64, tally: &mut Tally) -> (String, Origin, usize) {
+    if let Some(enumerated) = index
+        .checked_sub(setup.count)
+        .and_then(|i| setup.enumerated.get(usize::try_from(i).ok()?))
+    {
+        return (enumerated.0.clone(), Origin::Enumerated, enumerated.1);
+    }
     let mut rng = Rng::new(setup.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
     let seed = rng.next();
     let base_index = usize::try_from(index / 3).unwrap_or(0) % setup.bases.len();
-    let (base_text, base) = setup.bases.get(base_index).cloned().unwrap_or((None, None));
-    let writing_entry = match (&base, rng.chance(1, 2)) {
+    let base = setup
+        .bases
+        .get(base_index)
+        .and_then(|(_, url)| url.as_ref());
+    let writing_entry = match (base, rng.chance(1, 2)) {
         (Some(base), true) => relative_entry_name(base),
         _ => ABSOLUTE,
     };
@@ -389,6 +437,13 @@ fn check(setup: &Setup, index: u64, tally: &mut Tally) {
         Origin::NearMiss => near_miss(&input, &setup.mentioned, rng.next()),
         _ => input,
     };
+    (input, origin, base_index)
+}
+
+/// Makes input number `index` and checks it.
+fn check(setup: &Setup, index: u64, tally: &mut Tally) {
+    let (input, origin, base_index) = input(setup, index, tally);
+    let (base_text, base) = setup.bases.get(base_index).cloned().unwrap_or((None, None));
     tally.inputs += 1;
     *tally.by_origin.entry(origin).or_default() += 1;
     let writing = setup.writing.says(&input, base.as_ref());

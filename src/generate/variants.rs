@@ -35,6 +35,15 @@ pub(crate) fn near_miss(text: &str, mentioned: &[char], rng: &mut Rng) -> String
     chars.into_iter().collect()
 }
 
+/// The lists' strings taken in turn (the first of each, then the second of each, ...), so that
+/// a cut keeps some of every list.
+fn interleave(lists: &[Rc<Vec<String>>]) -> Vec<String> {
+    let longest = lists.iter().map(|l| l.len()).max().unwrap_or(0);
+    (0..longest)
+        .flat_map(|i| lists.iter().filter_map(move |l| l.get(i).cloned()))
+        .collect()
+}
+
 /// Representatives of one code point set: its ends.
 fn ends(lo: char, hi: char) -> Vec<String> {
     let mut out = vec![lo.to_string()];
@@ -110,10 +119,11 @@ impl<'g> Enumerator<'g> {
                 acc
             }
             Some(Expr::Choice { alternatives, .. }) => {
-                let mut out = Vec::new();
-                for alternative in alternatives {
-                    out.extend(self.strings(*alternative, depth).iter().cloned());
-                }
+                let lists: Vec<Rc<Vec<String>>> = alternatives
+                    .iter()
+                    .map(|a| self.strings(*a, depth))
+                    .collect();
+                let out = interleave(&lists);
                 self.cut(out)
             }
             // Too many copies to enumerate: left out, and said so.
@@ -127,17 +137,18 @@ impl<'g> Enumerator<'g> {
                 max,
             }) => {
                 let once = self.strings(*inner, depth);
-                let mut out = Vec::new();
+                let mut counts = Vec::new();
                 let top = max.map_or(min.saturating_add(2), |m| m.min(min.saturating_add(2)));
                 let mut acc = vec![String::new()];
                 for n in 0..=top {
                     if n >= *min {
-                        out.extend(acc.iter().cloned());
+                        counts.push(Rc::new(acc.clone()));
                     }
                     if n < top {
                         acc = self.product(&acc, &once);
                     }
                 }
+                let out = interleave(&counts);
                 self.cut(out)
             }
             Some(Expr::Lookahead { .. } | Expr::Skip(_)) => vec![String::new()],
