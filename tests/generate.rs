@@ -289,3 +289,35 @@ fn mutated_grammars_never_panic() {
     }
     assert!(loaded > 20, "{loaded}");
 }
+
+#[test]
+fn matching_a_deeply_nested_string_gives_up_instead_of_overflowing() {
+    let generator = Generator::load(r#"r = { "(" ~ r ~ ")" | "x" }"#).unwrap();
+    let shallow = format!("{}x{}", "(".repeat(50), ")".repeat(50));
+    assert!(generator.accepts("r", &shallow).is_some());
+    // Runs on the test's own thread (2 MiB of stack by default).
+    let deep = format!("{}x{}", "(".repeat(100_000), ")".repeat(100_000));
+    assert!(generator.accepts("r", &deep).is_none());
+}
+
+#[test]
+fn long_chains_of_rules_give_up_instead_of_overflowing() {
+    // r0 = { r1 } ... r699 = { "x" }: its only derivation nests 700 rules.
+    let mut source: String = (0..699)
+        .map(|i| format!("r{i} = {{ r{} }}\n", i + 1))
+        .collect();
+    source.push_str("r699 = { \"x\" }\n");
+    let generator = std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || Generator::load(&source))
+        .unwrap()
+        .join()
+        .unwrap()
+        .unwrap();
+    // On the test's own thread from here.
+    assert!(generator.random("r0", 1).is_err());
+    assert!(generator.random("r690", 1).is_ok());
+    assert!(generator.accepts("r0", "x").is_none());
+    let (strings, cut) = generator.enumerate("r0", 8, 100).unwrap();
+    assert!(strings.is_empty() && !cut);
+}

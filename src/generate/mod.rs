@@ -257,6 +257,7 @@ impl Generator {
                 grammar: &self.grammar,
                 rng: &mut rng,
                 out: String::new(),
+                nesting: 0,
             };
             if deriver.derive(expr, FUEL.max(cost)).is_err() {
                 continue;

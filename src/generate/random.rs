@@ -131,17 +131,33 @@ fn count(rng: &mut Rng, min: u32, max: Option<u32>) -> u32 {
 #[derive(Debug)]
 pub(crate) struct Stuck;
 
+/// The most expressions a derivation nests in one another (a chain of rules longer than this
+/// cannot be derived; see [`super::matcher`] for the stack this leaves).
+const MAX_NESTING: u32 = 400;
+
 /// One random derivation in progress.
 pub(crate) struct Deriver<'g, 'r> {
     pub(crate) grammar: &'g Grammar,
     pub(crate) rng: &'r mut Rng,
     pub(crate) out: String,
+    /// How deeply the current expression is nested.
+    pub(crate) nesting: u32,
 }
 
 impl Deriver<'_, '_> {
     /// Derives `expr` with at most `fuel` expansion steps (never less than its cost); the steps
     /// used.
     pub(crate) fn derive(&mut self, expr: usize, fuel: u32) -> Result<u32, Stuck> {
+        if self.nesting >= MAX_NESTING {
+            return Err(Stuck);
+        }
+        self.nesting += 1;
+        let result = self.derive_nested(expr, fuel);
+        self.nesting -= 1;
+        result
+    }
+
+    fn derive_nested(&mut self, expr: usize, fuel: u32) -> Result<u32, Stuck> {
         let grammar = self.grammar;
         let cost = |e: usize| grammar.cost.get(e).copied().unwrap_or(NEVER);
         if cost(expr) > fuel {

@@ -60,6 +60,8 @@ pub(crate) struct Enumerator<'g> {
     pub(crate) grammar: &'g Grammar,
     pub(crate) limit: usize,
     memo: HashMap<(usize, u32), Rc<Vec<String>>>,
+    /// How deeply the current expression is nested.
+    nesting: u32,
     /// Whether some list was cut at the limit.
     pub(crate) truncated: bool,
 }
@@ -70,14 +72,28 @@ impl<'g> Enumerator<'g> {
             grammar,
             limit,
             memo: HashMap::new(),
+            nesting: 0,
             truncated: false,
         }
     }
 
     pub(crate) fn strings(&mut self, expr: usize, depth: u32) -> Rc<Vec<String>> {
+        /// The most expressions nested in one another (as in the random derivations).
+        const MAX_NESTING: u32 = 400;
         if let Some(known) = self.memo.get(&(expr, depth)) {
             return Rc::clone(known);
         }
+        if self.nesting >= MAX_NESTING {
+            self.truncated = true;
+            return Rc::new(Vec::new());
+        }
+        self.nesting += 1;
+        let list = self.strings_nested(expr, depth);
+        self.nesting -= 1;
+        list
+    }
+
+    fn strings_nested(&mut self, expr: usize, depth: u32) -> Rc<Vec<String>> {
         let grammar = self.grammar;
         let list = match grammar.exprs.get(expr) {
             None => Vec::new(),
