@@ -124,7 +124,8 @@ pub struct Group {
     pub codes: Vec<String>,
     /// How many generated inputs fell in this group.
     pub count: u64,
-    /// Some of them, minimized, shortest first.
+    /// The first few of them (by their number, so the same for a seed whatever the threads),
+    /// minimized, shortest first.
     pub examples: Vec<Example>,
 }
 
