@@ -209,8 +209,13 @@ fn odd_grammars_give_errors_not_panics() {
         (r#"r = { 'b'..'a' }"#, "derives no finite string"),
         (r#"r = { PUSH("a") ~ POP }"#, "stack"),
         (r#"r = { "a" ~ PEEK }"#, "stack"),
-        (r#"r = { !"x" ~ "x" }"#, "does not match"),
+        (r#"r = { !"x" ~ "x" }"#, "no derivation"),
         (r#"r = { "x"{4000000000} }"#, "steps"),
+        // A literal of 600 KiB, twice: longer than a derivation may make.
+        (
+            &format!("r = {{ \"{}\"{{2}} }}", "y".repeat(600 << 10)),
+            "no derivation",
+        ),
         (r#"r = { "\u{D800}" }"#, "does not load"),
         (r#"r = { '\u{D800}'..'b' }"#, "does not load"),
         (r#"r = { undefined_rule }"#, "does not load"),

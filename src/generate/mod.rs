@@ -54,8 +54,8 @@ pub enum GenerateError {
     Underivable(String),
     /// The rule's shortest derivation is too long to make.
     TooLarge(String),
-    /// Every attempt derived strings the rule does not match whole (look-aheads, ordered
-    /// choice or greedy repetition rule them out).
+    /// No attempt derived a string the rule matches whole (look-aheads, ordered choice or
+    /// greedy repetition rule them out, or the strings grew past 1 MiB).
     NoMatch(String),
 }
 
@@ -72,7 +72,8 @@ impl fmt::Display for GenerateError {
             ),
             GenerateError::NoMatch(r) => write!(
                 f,
-                "rule {r}: {ATTEMPTS} derivations in a row were strings it does not match"
+                "rule {r}: no derivation in {ATTEMPTS} attempts was a string it matches whole \
+                 (look-aheads, ordered choice, greedy repetition or the size limit rule them out)"
             ),
         }
     }

@@ -135,6 +135,9 @@ pub(crate) struct Stuck;
 /// cannot be derived; see [`super::matcher`] for the stack this leaves).
 const MAX_NESTING: u32 = 400;
 
+/// The longest string a derivation makes, in bytes (a long literal repeated would make more).
+pub(crate) const MAX_OUTPUT: usize = 1 << 20;
+
 /// One random derivation in progress.
 pub(crate) struct Deriver<'g, 'r> {
     pub(crate) grammar: &'g Grammar,
@@ -167,6 +170,7 @@ impl Deriver<'_, '_> {
             return Err(Stuck);
         };
         match node {
+            Expr::Literal(s) if self.out.len() + s.len() > MAX_OUTPUT => return Err(Stuck),
             Expr::Literal(s) => self.out.push_str(s),
             Expr::Insensitive(s) => {
                 for c in s.chars() {

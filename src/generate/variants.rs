@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::grammar::{Builtin, Expr, Grammar};
-use super::random::{Rng, BOUNDARY};
+use super::random::{Rng, BOUNDARY, MAX_OUTPUT};
 
 /// `text` with one code point changed, inserted or dropped; the new code point is one of
 /// `mentioned` (the code points a grammar mentions), printable ASCII, or a boundary case.
@@ -187,6 +187,10 @@ impl<'g> Enumerator<'g> {
                 if out.len() >= self.limit {
                     self.truncated = true;
                     return out;
+                }
+                if l.len() + r.len() > MAX_OUTPUT {
+                    self.truncated = true;
+                    continue;
                 }
                 out.push(format!("{l}{r}"));
             }
