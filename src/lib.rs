@@ -22,6 +22,8 @@ mod percent;
 mod record;
 #[cfg(feature = "vm")]
 mod runtime;
+#[cfg(feature = "vm")]
+mod runtime_valid;
 mod tokens;
 mod valid;
 pub mod workbench;

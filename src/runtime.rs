@@ -40,13 +40,7 @@ impl std::fmt::Debug for RuntimeGrammar {
 impl RuntimeGrammar {
     /// Compiles a `.pest` grammar; the error lists pest_meta's messages.
     pub fn load(source: &str) -> Result<RuntimeGrammar, String> {
-        let (_, rules) = pest_meta::parse_and_optimize(source).map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
-        })?;
+        let rules = compile(source)?;
         let mut names: Vec<String> = rules.iter().map(|r| r.name.clone()).collect();
         names.push("EOI".to_owned());
         let numbers = names
@@ -132,6 +126,22 @@ impl RuntimeGrammar {
             }
         })
     }
+}
+
+/// pest_meta's reading of a grammar, optimized for pest_vm; the error lists pest_meta's
+/// messages. pest_meta panics on a few grammars (a `"\u{D800}"` escape, which its reader
+/// accepts and its unescaping rejects): that panic is caught and becomes an error.
+pub(crate) fn compile(source: &str) -> Result<Vec<pest_meta::optimizer::OptimizedRule>, String> {
+    let compiled = std::panic::catch_unwind(|| pest_meta::parse_and_optimize(source))
+        .map_err(|_| "pest_meta could not read the grammar (it panicked)".to_owned())?;
+    let (_, rules) = compiled.map_err(|errors| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    Ok(rules)
 }
 
 /// A runtime grammar as a source of productions for the builder.

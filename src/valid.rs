@@ -77,7 +77,24 @@ pub fn validate_url_string(input: &str, base: Option<&Url>) -> Result<(), Invali
     let Some(base) = base else {
         return Err(absolute_error.explain(input));
     };
-    let entry = if base.has_opaque_path() {
+    let entry = relative_entry(base);
+    let Err(relative_error) = run(entry, input) else {
+        return Ok(());
+    };
+    // Report the reading that got further.
+    let (absolute_error, relative_error) =
+        (absolute_error.explain(input), relative_error.explain(input));
+    if relative_error.span.start > absolute_error.span.start {
+        Err(relative_error)
+    } else {
+        Err(absolute_error)
+    }
+}
+
+/// The entry rule that reads a relative-URL-with-fragment string against `base`: pest_derive's
+/// rule and the generated parser's number for it.
+pub(crate) fn relative_entry(base: &Url) -> (Rule, u16) {
+    if base.has_opaque_path() {
         (
             Rule::relative_url_with_fragment_string_opaque,
             v::RELATIVE_URL_WITH_FRAGMENT_STRING_OPAQUE,
@@ -97,17 +114,6 @@ pub fn validate_url_string(input: &str, base: Option<&Url>) -> Result<(), Invali
                 v::RELATIVE_URL_WITH_FRAGMENT_STRING_OTHER,
             ),
         }
-    };
-    let Err(relative_error) = run(entry, input) else {
-        return Ok(());
-    };
-    // Report the reading that got further.
-    let (absolute_error, relative_error) =
-        (absolute_error.explain(input), relative_error.explain(input));
-    if relative_error.span.start > absolute_error.span.start {
-        Err(relative_error)
-    } else {
-        Err(absolute_error)
     }
 }
 
@@ -167,8 +173,9 @@ fn explain(entry: Rule, input: &str) -> Invalid {
     }
 }
 
-/// The checks that are not context-free.
-fn check(node: Node<'_>) -> Result<(), Invalid> {
+/// The checks that are not context-free, on one node of a tree of the writing grammar (numbered
+/// as the generated parser numbers its rules).
+pub(crate) fn check(node: Node<'_>) -> Result<(), Invalid> {
     let text = node.as_str();
     let invalid = |reason: &str| {
         Err(Invalid {

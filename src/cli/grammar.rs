@@ -5,6 +5,8 @@
 //!   [--corpus FILE...]`: the WPT suites run with a grammar loaded at run time, compared with the
 //!   expected results and with the baseline (the built-in grammar by default); then the impact
 //!   on each corpus of real URLs (see `impact`).
+//! - `consistency [--count N] [--seed S] [--base B]... [--valid-grammar F] [--grammar G]`: the
+//!   writing section and the parser checked against each other (src/cli/consistency.rs).
 
 use std::process::ExitCode;
 
@@ -36,6 +38,9 @@ pub enum Command {
         #[arg(long, default_value_t = 10)]
         show: usize,
     },
+    /// Check the spec's two definitions of a valid URL string (the writing section and the
+    /// parser's validation errors) against each other on generated inputs.
+    Consistency(super::consistency::Args),
 }
 
 /// Arguments of `pegurl grammar test`.
@@ -73,6 +78,7 @@ pub fn run(command: &Command) -> ExitCode {
         } => railroad(grammar.as_deref(), output.as_deref(), rules),
         Command::Test(args) => test(args),
         Command::Rfc3986Diff { show } => super::rfc3986::diff(*show),
+        Command::Consistency(args) => super::consistency::run(args),
     };
     match result {
         Ok(code) => code,

@@ -2,6 +2,7 @@
 
 mod adapter;
 pub mod check;
+mod consistency;
 mod grammar;
 mod grammar_size;
 mod impact;

@@ -10,3 +10,13 @@ pub use crate::grammar::{Engine, Production, Tree, MAX_TREE_DEPTH};
 #[cfg(feature = "vm")]
 #[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
 pub use crate::runtime::{RuntimeGrammar, BUILTIN_GRAMMAR};
+#[cfg(feature = "vm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
+pub use crate::runtime_valid::{RuntimeWritingGrammar, BUILTIN_WRITING_GRAMMAR};
+
+#[cfg(feature = "vm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
+pub mod consistency;
+#[cfg(feature = "vm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
+pub mod generate;
