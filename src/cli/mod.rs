@@ -1,11 +1,16 @@
 //! Command-line interface: one file per subcommand.
 
 pub mod check;
+mod findings;
+mod fix;
 mod grammar;
+mod input;
+mod outcome;
 mod parse;
 mod railroad;
 mod render;
 mod rfc3986;
+mod url_api;
 
 use std::process::ExitCode;
 
@@ -23,7 +28,8 @@ struct Cli {
 enum Command {
     /// Parse URLs and print the href, the WHATWG components and the URL record.
     Parse(parse::Args),
-    /// Report every validation error of URLs, with spans: human, JSON lines or SARIF output.
+    /// Report every validation error of URLs in arguments, lists, HTML and Markdown documents,
+    /// with their places and fixes: human, JSON lines or SARIF output.
     Check(check::Args),
     /// The grammar workbench: railroad diagrams, and the WPT suites with a modified grammar.
     #[command(subcommand)]

@@ -1,0 +1,167 @@
+//! Repairs for diagnostics that have exactly one: percent-encode a code point that may not stand
+//! in a URL, "\" to "/", drop a tab or newline, drop leading or trailing spaces and controls.
+//! A fix is safe (applied by `--fix`) when every fixed byte stands verbatim in the source (not
+//! written through a character reference) and the fixed URL parses, without those errors, to
+//! the same resource: the same href once percent-decoded.
+
+use std::ops::Range;
+
+use pegurl::ErrorCode;
+
+use super::input::Item;
+use super::outcome::{Code, Fix};
+use super::url_api::{self, Verdict};
+
+/// The fix of each diagnostic in `raw` (same order), `None` where there is none.
+pub fn fixes(
+    item: &Item,
+    verdict: &Verdict,
+    raw: &[(Code, Range<usize>, bool, String)],
+) -> Vec<Option<Fix>> {
+    let mut fixes: Vec<Option<Fix>> = raw
+        .iter()
+        .map(|(code, span, _, _)| {
+            let Code::Url(code) = code else { return None };
+            replacement(*code, &item.input, span).map(|replacement| Fix {
+                replacement,
+                safe: false,
+            })
+        })
+        .collect();
+    if fixes.iter().all(Option::is_none) {
+        return fixes;
+    }
+    let verbatim = raw
+        .iter()
+        .zip(&fixes)
+        .all(|((_, span, _, _), fix)| fix.is_none() || item.map.verbatim(span));
+    let fixed = apply(
+        &item.input,
+        raw.iter().zip(&fixes).filter_map(|((_, s, _, _), f)| {
+            f.as_ref().map(|f| (s.clone(), f.replacement.as_str()))
+        }),
+    );
+    let safe = verbatim
+        && fixed.as_deref().is_some_and(|fixed| {
+            let after = url_api::check(fixed, item.base.as_deref(), item.encoding);
+            let before = verdict.href.as_deref().map(percent_decoded);
+            after.errors.len() < verdict.errors.len()
+                && after.href.as_deref().map(percent_decoded) == before
+        });
+    for fix in fixes.iter_mut().flatten() {
+        fix.safe = safe;
+    }
+    fixes
+}
+
+/// `input` with each span replaced; `None` when spans overlap.
+pub fn apply<'a>(
+    input: &str,
+    edits: impl Iterator<Item = (Range<usize>, &'a str)>,
+) -> Option<String> {
+    let mut edits: Vec<_> = edits.collect();
+    edits.sort_by_key(|(span, _)| span.start);
+    let mut out = String::with_capacity(input.len() + 16);
+    let mut at = 0;
+    for (span, replacement) in edits {
+        if span.start < at {
+            return None;
+        }
+        out.push_str(input.get(at..span.start)?);
+        out.push_str(replacement);
+        at = span.end;
+    }
+    out.push_str(input.get(at..)?);
+    Some(out)
+}
+
+/// The one repair of `code` at `span`, if it has one.
+fn replacement(code: ErrorCode, input: &str, span: &Range<usize>) -> Option<String> {
+    let text = input.get(span.clone())?;
+    match code {
+        ErrorCode::InvalidReverseSolidus if text == "\\" => Some("/".to_owned()),
+        ErrorCode::InvalidUrlUnit => {
+            let mut chars = text.chars();
+            let c = chars.next()?;
+            if chars.next().is_some() {
+                // A run: leading or trailing C0 controls and spaces, trimmed by the parser.
+                return text
+                    .chars()
+                    .all(|c| c <= ' ')
+                    .then(String::new)
+                    .filter(|_| span.start == 0 || span.end == input.len());
+            }
+            let at_edge = span.start == 0 || span.end == input.len();
+            match c {
+                '\t' | '\n' | '\r' => Some(String::new()),
+                c if c <= ' ' && at_edge => Some(String::new()),
+                // A "%" that starts no percent-encoded byte.
+                '%' => Some("%25".to_owned()),
+                c if c.is_ascii() => Some(format!("%{:02X}", c as u8)),
+                // Non-ASCII code points are encoded by the parser with the document's encoding
+                // in a query; their UTF-8 bytes are the fix only where the outcome shows so.
+                c => {
+                    let mut buf = [0; 4];
+                    Some(
+                        c.encode_utf8(&mut buf)
+                            .bytes()
+                            .map(|b| format!("%{b:02X}"))
+                            .collect(),
+                    )
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `s` with every %XX decoded (bytes, compared raw).
+fn percent_decoded(s: &str) -> Vec<u8> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b, hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replacements() {
+        let cases: &[(ErrorCode, &str, Range<usize>, Option<&str>)] = &[
+            (ErrorCode::InvalidUrlUnit, "a b", 1..2, Some("%20")),
+            (ErrorCode::InvalidUrlUnit, "a%zz", 1..2, Some("%25")),
+            (ErrorCode::InvalidUrlUnit, "a\tb", 1..2, Some("")),
+            (ErrorCode::InvalidUrlUnit, "ab ", 2..3, Some("")),
+            (
+                ErrorCode::InvalidUrlUnit,
+                "a\u{FFFE}",
+                1..4,
+                Some("%EF%BF%BE"),
+            ),
+            (ErrorCode::InvalidReverseSolidus, "a\\b", 1..2, Some("/")),
+            (ErrorCode::PortInvalid, "a:b", 1..2, None),
+        ];
+        for (code, input, span, expected) in cases {
+            let got = replacement(*code, input, span);
+            assert_eq!(got.as_deref(), *expected, "{code} in {input:?}");
+        }
+    }
+}
