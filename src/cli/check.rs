@@ -419,13 +419,6 @@ impl Run {
 
 /// The safe fixes of one item, as byte ranges of the file and their replacements.
 fn safe_edits(item: &Item, outcome: &Outcome) -> Vec<(std::ops::Range<usize>, String)> {
-    let lossy = item
-        .findings
-        .iter()
-        .any(|f| f.code == super::findings::OtherCode::InputInvalidUtf8);
-    if item.text_offset == usize::MAX || lossy {
-        return Vec::new();
-    }
     outcome
         .diagnostics
         .iter()

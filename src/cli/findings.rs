@@ -56,6 +56,10 @@ other_codes! {
         "An image candidate string in srcset or imagesrcset has no URL (two commas in a row, or a leading or trailing comma).",
         "Remove the extra comma.",
         "https://html.spec.whatwg.org/multipage/images.html#image-candidate-string";
+    HtmlNotAbsolute => "html-url-not-absolute", false,
+        "The attribute's tokens must be absolute URLs (itemtype), and this one has no scheme.",
+        "Write the whole URL, with its scheme.",
+        "https://html.spec.whatwg.org/multipage/microdata.html#attr-itemtype";
     HtmlBaseInvalid => "html-base-href-invalid", false,
         "The <base href> does not parse against the document's URL, so the document's URL stays the base.",
         "Write an absolute URL in <base href>, or give the document's URL with --base.",

@@ -1,8 +1,9 @@
 //! Repairs for diagnostics that have exactly one: percent-encode a code point that may not stand
 //! in a URL, "\" to "/", drop a tab or newline, drop leading or trailing spaces and controls.
-//! A fix is safe (applied by `--fix`) when every fixed byte stands verbatim in the source (not
-//! written through a character reference) and the fixed URL parses, without those errors, to
-//! the same resource: the same href once percent-decoded.
+//! A fix is safe (applied by `--fix`) when every fixed byte stands verbatim in the file (not
+//! written through a character reference or an escape, in a UTF-8 file read without loss) and
+//! the fixed URL parses, with fewer errors, to the same resource: the same href once
+//! percent-decoded.
 
 use std::ops::Range;
 
@@ -31,10 +32,17 @@ pub fn fixes(
     if fixes.iter().all(Option::is_none) {
         return fixes;
     }
-    let verbatim = raw
-        .iter()
-        .zip(&fixes)
-        .all(|((_, span, _, _), fix)| fix.is_none() || item.map.verbatim(span));
+    // The file's bytes are the text's only where nothing was decoded lossily or re-encoded.
+    let writable = item.text_offset != usize::MAX
+        && !item
+            .findings
+            .iter()
+            .any(|f| f.code == super::findings::OtherCode::InputInvalidUtf8);
+    let verbatim = writable
+        && raw
+            .iter()
+            .zip(&fixes)
+            .all(|((_, span, _, _), fix)| fix.is_none() || item.map.verbatim(span));
     let fixed = apply(
         &item.input,
         raw.iter().zip(&fixes).filter_map(|((_, s, _, _), f)| {

@@ -146,8 +146,17 @@ impl Found {
                 self.push(element, attribute, trimmed, map.sub(skip), findings);
             }
             ValueKind::Tokens => {
+                // itemtype's tokens "must be valid URLs that are absolute URLs".
+                let absolute = attribute.name == "itemtype";
                 for (at, token) in split_whitespace(value) {
-                    self.push(element, attribute, token, map.sub(at), Vec::new());
+                    let mut findings = Vec::new();
+                    if absolute && url_api::resolve(token, None, self.encoding).is_none() {
+                        findings.push(Finding {
+                            code: OtherCode::HtmlNotAbsolute,
+                            span: 0..token.len(),
+                        });
+                    }
+                    self.push(element, attribute, token, map.sub(at), findings);
                 }
             }
             ValueKind::Srcset => {

@@ -30,12 +30,15 @@ impl Sarif {
             } else {
                 "standard input".to_owned()
             };
+            // GitHub code scanning wants a URI on every location: a relative one that names the
+            // argument ("argument-2") or standard input ("stdin"); the artifact holds the text.
+            let uri = name.replace(' ', "-").replace("standard-input", "stdin");
             let known = self.virtual_artifacts.iter().position(|(n, _)| *n == name);
             let index = known.unwrap_or_else(|| {
                 self.virtual_artifacts.push((name, contents));
                 self.virtual_artifacts.len() - 1
             });
-            return json!({"index": index});
+            return json!({"uri": uri, "index": index});
         }
         file_location(&item.file)
     }
@@ -63,6 +66,19 @@ fn encode_path(path: &str) -> String {
         }
     }
     out
+}
+
+/// A rule's friendly name: its code in Pascal case ("invalid-URL-unit" is "InvalidUrlUnit").
+fn pascal_case(code: &str) -> String {
+    code.split('-')
+        .flat_map(|part| {
+            let mut chars = part.chars();
+            let first = chars.next().map(|c| c.to_ascii_uppercase());
+            first
+                .into_iter()
+                .chain(chars.map(|c| c.to_ascii_lowercase()))
+        })
+        .collect()
 }
 
 fn region(start: Place, end: Place) -> Value {
@@ -137,6 +153,7 @@ impl Render for Sarif {
                 };
                 json!({
                     "id": code.code(),
+                    "name": pascal_case(code.code()),
                     "shortDescription": {"text": code.description()},
                     "fullDescription": {"text": format!("{} {}", code.description(), code.help())},
                     "help": {"text": code.help()},
@@ -154,9 +171,16 @@ impl Render for Sarif {
         let artifacts: Vec<Value> = self
             .virtual_artifacts
             .iter()
-            .map(|(name, contents)| match contents {
-                Some(text) => json!({"description": {"text": name}, "contents": {"text": text}}),
-                None => json!({"description": {"text": name}}),
+            .map(|(name, contents)| {
+                let uri = name.replace(' ', "-").replace("standard-input", "stdin");
+                let mut artifact = json!({
+                    "location": {"uri": uri},
+                    "description": {"text": name},
+                });
+                if let Some(text) = contents {
+                    artifact["contents"] = json!({"text": text});
+                }
+                artifact
             })
             .collect();
         let cwd = std::env::current_dir().ok().and_then(|d| {

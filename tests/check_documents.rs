@@ -1,0 +1,199 @@
+//! `pegurl check` on documents (fixtures/documents/): every URL found where the reference data
+//! says, with whatwg-url's error codes (fixtures/documents/reference.jsonl, made by
+//! scripts/reference/documents.mjs); errors placed inside their URL; every value the Nu Html
+//! Checker flags as a bad URL reported (fixtures/documents/vnu-comparison.json, made by
+//! scripts/tools/vnu_compare.py); and a snapshot per output format and input kind.
+#![cfg(feature = "cli")]
+
+mod support;
+
+use serde_json::Value;
+use support::{pegurl, records, snapshot, stdout, without_root};
+
+/// The document URL the reference data was made with.
+const BASE: &str = "https://example.net/base/";
+
+fn check(path: &str) -> Vec<Value> {
+    records(&pegurl(
+        &["check", "--format", "jsonl", "--base", BASE, path],
+        b"",
+    ))
+}
+
+/// The reference records of one fixture.
+fn reference(path: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(support::root().join("fixtures/documents/reference.jsonl"))
+        .expect("reference data");
+    text.lines()
+        .map(|line| serde_json::from_str::<Value>(line).expect("JSON"))
+        .filter(|r| r["file"] == path)
+        .collect()
+}
+
+/// The URL Standard's codes of a record (pegurl's own codes are prefixed).
+fn spec_codes(record: &Value) -> Vec<String> {
+    record["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e["code"].as_str())
+        .filter(|c| !c.starts_with("html-") && !c.starts_with("input-") && !c.starts_with("url-"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Every URL of the fixture, found where the reference data says, with whatwg-url's codes (and
+/// its href where the document is UTF-8: whatwg-url encodes every query as UTF-8).
+fn matches_reference(name: &str, utf8: bool) {
+    let path = format!("fixtures/documents/{name}");
+    let found = check(&path);
+    let expected = reference(&path);
+    assert!(!expected.is_empty(), "{path}: no reference data");
+    assert_eq!(found.len(), expected.len(), "{path}: URLs found");
+    for (got, want) in found.iter().zip(&expected) {
+        let at = format!("{path}:{}:{}", want["line"], want["column"]);
+        for key in ["line", "column", "element", "attribute", "input", "base"] {
+            assert_eq!(got[key], want[key], "{at}: {key}");
+        }
+        assert_eq!(
+            spec_codes(got),
+            want["codes"].as_array().map_or(vec![], |c| c
+                .iter()
+                .filter_map(|c| c.as_str().map(str::to_owned))
+                .collect::<Vec<_>>()),
+            "{at}: codes"
+        );
+        if utf8 {
+            assert_eq!(got["href"], want["href"], "{at}: href");
+        }
+    }
+}
+
+macro_rules! reference_tests {
+    ($($test:ident => $name:literal, $utf8:literal;)*) => {$(
+        #[test]
+        fn $test() {
+            matches_reference($name, $utf8);
+        }
+    )*};
+}
+
+reference_tests! {
+    quoting_html_matches_whatwg_url => "quoting.html", true;
+    crlf_html_matches_whatwg_url => "crlf.html", true;
+    bom_html_matches_whatwg_url => "bom.html", true;
+    windows_1252_html_matches_whatwg_url => "windows-1252.html", false;
+    shift_jis_html_matches_whatwg_url => "shift_jis.html", false;
+    links_md_matches_whatwg_url => "links.md", true;
+}
+
+#[test]
+fn errors_are_placed_inside_their_url() {
+    for name in [
+        "quoting.html",
+        "crlf.html",
+        "bom.html",
+        "links.md",
+        "windows-1252.html",
+    ] {
+        for record in check(&format!("fixtures/documents/{name}")) {
+            let start = (record["line"].as_u64(), record["column"].as_u64());
+            let end = (record["end_line"].as_u64(), record["end_column"].as_u64());
+            for error in record["errors"].as_array().unwrap() {
+                let at = (error["line"].as_u64(), error["column"].as_u64());
+                assert!(start <= at && at <= end, "{name}: {error} outside {record}");
+            }
+        }
+    }
+}
+
+/// Places through character references, backslash escapes and newlines, to the source.
+#[test]
+fn places_count_characters_through_references_to_the_source() {
+    let found = check("fixtures/documents/quoting.html");
+    let place = |input: &str| {
+        let r = found.iter().find(|r| r["input"] == input).expect(input);
+        (
+            r["errors"][0]["line"].clone(),
+            r["errors"][0]["column"].clone(),
+        )
+    };
+    // `<a href="x&#32;y">`: the space is the reference, which starts at column 11.
+    assert_eq!(place("x y"), (20.into(), 11.into()));
+    // `<a href="?x&lt y">`: "<" is `&lt` at column 12.
+    assert_eq!(place("?x< y"), (23.into(), 12.into()));
+    // After "☃☃☃ " (characters, not bytes): the space of "über uns.html" is at column 52.
+    assert_eq!(place("über uns.html"), (34.into(), 52.into()));
+    // A value over several lines: the newline is at line 30, column 21.
+    assert_eq!(place("https://exa\nmple.com/"), (30.into(), 21.into()));
+    let md = check("fixtures/documents/links.md");
+    let r = md
+        .iter()
+        .find(|r| r["input"] == "https://example.org/(paren)\\x")
+        .unwrap();
+    // `\\x`: the decoded "\" is the two-character escape at column 64.
+    assert_eq!(r["errors"][0]["column"], 64);
+}
+
+#[test]
+fn every_bad_url_the_nu_checker_flags_is_reported() {
+    let path = support::root().join("fixtures/documents/vnu-comparison.json");
+    let comparison: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let vnu_only = comparison["vnu_only"].as_array().unwrap();
+    let mut reported = 0;
+    for flagged in comparison["vnu_flagged"].as_array().unwrap() {
+        let explained = vnu_only.iter().any(|o| {
+            o["file"] == flagged["file"]
+                && o["last_line"] == flagged["last_line"]
+                && o["attribute"] == flagged["attribute"]
+        });
+        let lines =
+            flagged["first_line"].as_u64().unwrap()..=flagged["last_line"].as_u64().unwrap();
+        let hit = check(flagged["file"].as_str().unwrap()).iter().any(|r| {
+            r["element"] == flagged["element"]
+                && r["attribute"] == flagged["attribute"]
+                && lines.contains(&r["line"].as_u64().unwrap())
+                && !r["errors"].as_array().unwrap().is_empty()
+        });
+        assert!(hit || explained, "vnu flags {flagged} and pegurl does not");
+        reported += usize::from(hit);
+    }
+    assert_eq!(reported, comparison["also_reported_by_pegurl"]);
+}
+
+/// One snapshot per output format and input kind.
+fn snapshot_of(format: &str, file: &str, name: &str) {
+    let out = pegurl(&["check", "--format", format, "--base", BASE, file], b"");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{file}: {}",
+        support::stderr(&out)
+    );
+    let text = stdout(&out);
+    if format == "sarif" {
+        let _: Value = serde_json::from_str(&text).expect("one JSON document");
+    }
+    snapshot(name, &without_root(&text));
+}
+
+macro_rules! snapshot_tests {
+    ($($test:ident => $format:literal, $file:literal, $name:literal;)*) => {$(
+        #[test]
+        fn $test() {
+            snapshot_of($format, $file, $name);
+        }
+    )*};
+}
+
+snapshot_tests! {
+    human_output_of_a_list => "human", "fixtures/documents/list.txt", "check.list.human.txt";
+    jsonl_output_of_a_list => "jsonl", "fixtures/documents/list.txt", "check.list.jsonl";
+    sarif_output_of_a_list => "sarif", "fixtures/documents/list.txt", "check.list.sarif.json";
+    human_output_of_html => "human", "fixtures/documents/quoting.html", "check.html.human.txt";
+    jsonl_output_of_html => "jsonl", "fixtures/documents/quoting.html", "check.html.jsonl";
+    sarif_output_of_html => "sarif", "fixtures/documents/quoting.html", "check.html.sarif.json";
+    human_output_of_markdown => "human", "fixtures/documents/links.md", "check.markdown.human.txt";
+    jsonl_output_of_markdown => "jsonl", "fixtures/documents/links.md", "check.markdown.jsonl";
+    sarif_output_of_markdown => "sarif", "fixtures/documents/links.md", "check.markdown.sarif.json";
+}
