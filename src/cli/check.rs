@@ -451,14 +451,18 @@ fn apply_edits(bytes: &[u8], mut edits: Vec<(std::ops::Range<usize>, String)>) -
 }
 
 /// A document's items in chunks of at most `CHUNK`.
-fn chunks(mut items: Vec<Item>) -> Vec<Vec<Item>> {
+fn chunks(items: Vec<Item>) -> Vec<Vec<Item>> {
     let mut chunks = Vec::new();
-    while items.len() > CHUNK {
-        let rest = items.split_off(CHUNK);
-        chunks.push(items);
-        items = rest;
+    let mut current = Vec::new();
+    for item in items {
+        current.push(item);
+        if current.len() == CHUNK {
+            chunks.push(std::mem::take(&mut current));
+        }
     }
-    chunks.push(items);
+    if !current.is_empty() {
+        chunks.push(current);
+    }
     chunks
 }
 

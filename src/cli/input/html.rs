@@ -6,6 +6,7 @@
 mod attributes;
 mod sniff;
 
+use std::collections::HashSet;
 use std::convert::Infallible;
 use std::sync::Arc;
 
@@ -93,13 +94,12 @@ pub fn read(file: &Arc<str>, bytes: &[u8], context: &Context) -> Vec<Item> {
         text_offset,
     };
     for (element, attributes) in &tags {
-        let mut seen: Vec<&str> = Vec::new();
+        let mut seen: HashSet<&str> = HashSet::new();
         for attribute in attributes {
             // "If the attribute's name is already in attributes, ignore it."
-            if seen.contains(&attribute.name.as_str()) {
+            if !seen.insert(&attribute.name) {
                 continue;
             }
-            seen.push(&attribute.name);
             if let Some(kind) = url_attribute(element, &attribute.name) {
                 found.attribute(element, attribute, kind);
             }

@@ -129,10 +129,14 @@ impl OffsetMap {
     /// Whether the URL's bytes `span` are the text's bytes as they are (no escape inside), so a
     /// fix can replace them.
     pub fn verbatim(&self, span: &std::ops::Range<usize>) -> bool {
-        !self
+        // Escapes are in order and do not overlap: the first that ends after the span's start
+        // is the only one that can meet it.
+        let first = self
             .escapes
-            .iter()
-            .any(|e| e.decoded.start < span.end.max(span.start + 1) && e.decoded.end > span.start)
+            .partition_point(|e| e.decoded.end <= span.start);
+        self.escapes
+            .get(first)
+            .is_none_or(|e| e.decoded.start >= span.end.max(span.start + 1))
     }
 }
 

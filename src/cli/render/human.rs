@@ -86,13 +86,13 @@ fn window(item: &Item, d: &Diagnostic) -> (String, usize, usize) {
     let text = item.text.as_ref();
     let start = range.start.min(text.len());
     let before = text.get(..start).unwrap_or_default();
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let mut shown = String::new();
+    // Back to the line's start, but never further than the window: a long line with many
+    // errors costs the window per error, not the line.
     let lead: Vec<char> = before
-        .get(line_start..)
-        .unwrap_or_default()
         .chars()
         .rev()
+        .take_while(|&c| c != '\n')
         .take(CONTEXT + 1)
         .collect();
     let cut_before = lead.len() > CONTEXT;

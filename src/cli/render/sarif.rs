@@ -4,6 +4,7 @@
 //! working directory (`%SRCROOT%`), or a `file:` URI when its path is absolute. Safe fixes are
 //! SARIF `fixes`. No result repeats the input, so the output is linear in the diagnostics.
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 
 use serde_json::{json, Value};
@@ -18,6 +19,8 @@ pub struct Sarif {
     results: usize,
     /// Artifacts that are not files: (what, the URL given as an argument).
     virtual_artifacts: Vec<(String, Option<String>)>,
+    /// Their indexes, by what they are.
+    virtual_indexes: HashMap<String, usize>,
 }
 
 impl Sarif {
@@ -33,11 +36,11 @@ impl Sarif {
             // GitHub code scanning wants a URI on every location: a relative one that names the
             // argument ("argument-2") or standard input ("stdin"); the artifact holds the text.
             let uri = name.replace(' ', "-").replace("standard-input", "stdin");
-            let known = self.virtual_artifacts.iter().position(|(n, _)| *n == name);
-            let index = known.unwrap_or_else(|| {
+            let next = self.virtual_artifacts.len();
+            let index = *self.virtual_indexes.entry(name.clone()).or_insert(next);
+            if index == next {
                 self.virtual_artifacts.push((name, contents));
-                self.virtual_artifacts.len() - 1
-            });
+            }
             return json!({"uri": uri, "index": index});
         }
         file_location(&item.file)
