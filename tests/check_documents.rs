@@ -197,3 +197,53 @@ snapshot_tests! {
     jsonl_output_of_markdown => "jsonl", "fixtures/documents/links.md", "check.markdown.jsonl";
     sarif_output_of_markdown => "sarif", "fixtures/documents/links.md", "check.markdown.sarif.json";
 }
+
+/// Runs `check --format jsonl` on an HTML page written to a scratch file.
+fn check_page(name: &str, page: &[u8], extra: &[&str]) -> Vec<Value> {
+    let dir = support::scratch(name);
+    std::fs::write(dir.join("page.html"), page).unwrap();
+    let mut args = vec!["check", "--format", "jsonl"];
+    args.extend_from_slice(extra);
+    args.push("page.html");
+    let found = records(&support::pegurl_in(&dir, &args, b"", &[]));
+    std::fs::remove_dir_all(&dir).unwrap();
+    found
+}
+
+#[test]
+fn encoding_flag_encodes_the_query_of_a_page_without_a_declaration() {
+    let page = b"<a href=\"https://example.org/?q=caf\xE9\">x</a>";
+    let found = check_page("encoding-flag", page, &["--encoding", "windows-1252"]);
+    assert_eq!(found[0]["input"], "https://example.org/?q=café");
+    assert_eq!(found[0]["href"], "https://example.org/?q=caf%E9");
+    // A BOM wins over --encoding.
+    let page = b"\xEF\xBB\xBF<a href=\"https://example.org/?q=caf\xC3\xA9\">x</a>";
+    let found = check_page("encoding-bom", page, &["--encoding", "windows-1252"]);
+    assert_eq!(found[0]["href"], "https://example.org/?q=caf%C3%A9");
+}
+
+#[test]
+fn base_href_is_resolved_against_the_document_url_and_reported_when_it_fails() {
+    let page = b"<base href=\"sub/\"><a href=\"x\">x</a>";
+    let found = check_page(
+        "base-relative",
+        page,
+        &["--base", "https://example.org/dir/"],
+    );
+    assert_eq!(found[0]["base"], "https://example.org/dir/");
+    assert_eq!(found[1]["base"], "https://example.org/dir/sub/");
+    assert_eq!(found[1]["href"], "https://example.org/dir/sub/x");
+    let page = b"<a href=\"x\">x</a><base href=\"http://[::1\">";
+    let found = check_page("base-invalid", page, &["--base", "https://example.org/"]);
+    assert_eq!(found[0]["href"], "https://example.org/x");
+    let codes: Vec<&Value> = found[1]["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["code"])
+        .collect();
+    assert!(
+        codes.contains(&&Value::from("html-base-href-invalid")),
+        "{codes:?}"
+    );
+}
