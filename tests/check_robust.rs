@@ -151,8 +151,7 @@ fn an_invalid_base_is_a_usage_error_in_every_format() {
                 format,
                 "--base",
                 "not a url",
-                "--url",
-                "a",
+                "https://e.org/",
             ],
             b"",
         );
