@@ -237,11 +237,10 @@ impl Run {
             summary: Summary::default(),
             progress: show_progress(io::stderr().is_terminal(), terminal),
         };
+        let workers = render::new(args.format, colour);
         let mut result = state.renderer.begin(&mut out);
         if result.is_ok() {
-            result = self.each_chunk(args, |items, outcomes| {
-                state.report(&mut out, items, outcomes)
-            });
+            result = self.each_chunk(args, &*workers, |checked| state.report(&mut out, checked));
         }
         // The document is closed even after an I/O error, so SARIF stays whole.
         let end = state.renderer.end(&mut out, state.summary);
@@ -261,19 +260,34 @@ impl Run {
     }
 
     /// Reads every source in chunks, checks each chunk on `jobs` threads, and hands the items
-    /// with their outcomes to `report` in input order.
+    /// with their outcomes to `report` in input order. A pipeline: while one chunk is checked,
+    /// this thread reports the one before and reads the one after.
     fn each_chunk(
         &self,
         args: &Args,
-        mut report: impl FnMut(&[Item], &[Outcome]) -> io::Result<()>,
+        workers: &dyn Render,
+        mut report: impl FnMut(outcome::Checked) -> io::Result<()>,
     ) -> io::Result<()> {
+        let mut pending: Option<outcome::Batch> = None;
+        let mut report_batch = |batch: outcome::Batch| -> io::Result<()> {
+            for checked in batch.join() {
+                report(checked)?;
+            }
+            Ok(())
+        };
         for source in &self.sources {
             self.read(args, source, &mut |items: Vec<Item>| {
-                let outcomes = outcome::check_all(&items, self.jobs);
-                report(&items, &outcomes)
+                let started = outcome::Batch::spawn(items, self.jobs, Some(workers));
+                match pending.replace(started) {
+                    Some(done) => report_batch(done),
+                    None => Ok(()),
+                }
             })?;
         }
-        Ok(())
+        match pending {
+            Some(done) => report_batch(done),
+            None => Ok(()),
+        }
     }
 
     /// Reads one source and hands its items on, a chunk at a time.
@@ -473,17 +487,22 @@ struct State<'r> {
 }
 
 impl State<'_> {
-    fn report(
-        &mut self,
-        out: &mut dyn Write,
-        items: &[Item],
-        outcomes: &[Outcome],
-    ) -> io::Result<()> {
-        for (item, outcome) in items.iter().zip(outcomes) {
+    /// Counts a checked part and writes its reports (rendered by the workers when they could).
+    fn report(&mut self, out: &mut dyn Write, checked: outcome::Checked) -> io::Result<()> {
+        let rendered = match checked.rendered {
+            Some(buffer) => Some(buffer?),
+            None => None,
+        };
+        if let Some(buffer) = &rendered {
+            out.write_all(buffer)?;
+        }
+        for (item, outcome) in checked.items.iter().zip(&checked.outcomes) {
             if outcome.has_problems() {
                 self.summary.with_problems += 1;
             }
-            self.renderer.report(out, item, outcome)?;
+            if rendered.is_none() {
+                self.renderer.report(out, item, outcome)?;
+            }
             self.summary.checked += 1;
             if self.progress && self.summary.checked.is_multiple_of(PROGRESS_EVERY) {
                 eprint!(

@@ -9,6 +9,7 @@ use pegurl::ErrorCode;
 use super::findings::OtherCode;
 use super::fix;
 use super::input::{Item, Place};
+use super::render::Render;
 use super::url_api;
 
 /// A diagnostic's code: the URL Standard's, or one of pegurl's own.
@@ -214,4 +215,64 @@ pub fn check_all(items: &[Item], jobs: usize) -> Vec<Outcome> {
             .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
             .collect()
     })
+}
+
+/// One part of a chunk, checked (and, for formats that allow it, rendered) by a worker.
+pub struct Checked {
+    /// The items, in order.
+    pub items: Vec<Item>,
+    /// Their outcomes.
+    pub outcomes: Vec<Outcome>,
+    /// What the worker rendered for them, when the format lets workers render.
+    pub rendered: Option<std::io::Result<Vec<u8>>>,
+}
+
+/// A chunk of items being checked on worker threads that own them.
+pub struct Batch {
+    parts: Vec<std::thread::JoinHandle<Checked>>,
+}
+
+impl Batch {
+    /// Starts checking `items` on `jobs` threads; with `render`, the workers also render.
+    pub fn spawn(mut items: Vec<Item>, jobs: usize, render: Option<&dyn Render>) -> Batch {
+        let per_job = items.len().div_ceil(jobs.max(1)).max(1);
+        // Split from the end, so each item moves once.
+        let mut parts = Vec::new();
+        while items.len() > per_job {
+            let at = (items.len() - 1) / per_job * per_job;
+            parts.push(items.split_off(at));
+        }
+        parts.push(items);
+        parts.reverse();
+        let parts = parts
+            .into_iter()
+            .map(|part| {
+                let mut renderer = render.and_then(|r| r.for_worker());
+                std::thread::spawn(move || {
+                    let outcomes: Vec<Outcome> = part.iter().map(check).collect();
+                    let rendered = renderer.as_mut().map(|r| {
+                        let mut buffer = Vec::new();
+                        for (item, outcome) in part.iter().zip(&outcomes) {
+                            r.report(&mut buffer, item, outcome)?;
+                        }
+                        Ok(buffer)
+                    });
+                    Checked {
+                        items: part,
+                        outcomes,
+                        rendered,
+                    }
+                })
+            })
+            .collect();
+        Batch { parts }
+    }
+
+    /// The parts, in the order given.
+    pub fn join(self) -> Vec<Checked> {
+        self.parts
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    }
 }

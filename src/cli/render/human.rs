@@ -13,6 +13,7 @@ const CONTEXT: usize = 40;
 const LONGEST_SPAN: usize = 80;
 
 /// The human renderer.
+#[derive(Clone, Copy)]
 pub struct Human {
     colour: bool,
 }
@@ -149,6 +150,10 @@ impl Render for Human {
             )?;
         }
         Ok(())
+    }
+
+    fn for_worker(&self) -> Option<Box<dyn Render + Send>> {
+        Some(Box::new(*self))
     }
 
     fn end(&mut self, out: &mut dyn Write, summary: Summary) -> io::Result<()> {

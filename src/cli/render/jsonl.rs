@@ -64,4 +64,8 @@ impl Render for Jsonl {
     fn end(&mut self, _: &mut dyn Write, _: Summary) -> io::Result<()> {
         Ok(())
     }
+
+    fn for_worker(&self) -> Option<Box<dyn Render + Send>> {
+        Some(Box::new(Jsonl))
+    }
 }

@@ -39,6 +39,11 @@ pub trait Render {
     fn report(&mut self, out: &mut dyn Write, item: &Item, outcome: &Outcome) -> io::Result<()>;
     /// After the last item (also after an I/O error, so the document stays whole).
     fn end(&mut self, out: &mut dyn Write, summary: Summary) -> io::Result<()>;
+    /// A renderer that worker threads can use for `report` on their own, when what it writes
+    /// for an item depends on nothing else (human and JSON lines; SARIF numbers its results).
+    fn for_worker(&self) -> Option<Box<dyn Render + Send>> {
+        None
+    }
 }
 
 /// The renderer for a format.
