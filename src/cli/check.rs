@@ -19,7 +19,7 @@ use pegurl::encoding_rs::Encoding;
 
 use super::input::list::Lines;
 use super::input::{html, jsonl, list, markdown, InputFormat, Item};
-use super::outcome::{self, Outcome};
+use super::outcome;
 use super::render::{self, Format, Render, Summary};
 use super::url_api::{self, Base};
 
@@ -414,7 +414,7 @@ impl Run {
             self.read(args, source, &mut |items: Vec<Item>| {
                 let outcomes = outcome::check_all(&items, self.jobs);
                 for (item, outcome) in items.iter().zip(&outcomes) {
-                    edits.extend(safe_edits(item, outcome));
+                    edits.extend(super::fix::safe_edits(item, outcome));
                 }
                 Ok(())
             })?;
@@ -422,46 +422,13 @@ impl Run {
                 continue;
             }
             let bytes = std::fs::read(path).map_err(|e| annotate(e, path))?;
-            let (fixed, applied) = apply_edits(&bytes, edits);
+            let (fixed, applied) = super::fix::apply_edits(&bytes, edits);
             std::fs::write(path, fixed).map_err(|e| annotate(e, path))?;
             let noun = if applied == 1 { "fix" } else { "fixes" };
             eprintln!("pegurl check: {path}: applied {applied} {noun}");
         }
         Ok(())
     }
-}
-
-/// The safe fixes of one item, as byte ranges of the file and their replacements.
-fn safe_edits(item: &Item, outcome: &Outcome) -> Vec<(std::ops::Range<usize>, String)> {
-    outcome
-        .diagnostics
-        .iter()
-        .filter_map(|d| {
-            let fix = d.fix.as_ref().filter(|f| f.safe)?;
-            let range = item.text_range(&d.span);
-            let at = item.text_offset;
-            Some((at + range.start..at + range.end, fix.replacement.clone()))
-        })
-        .collect()
-}
-
-/// `bytes` with the edits made (overlapping ones after the first skipped), and how many.
-fn apply_edits(bytes: &[u8], mut edits: Vec<(std::ops::Range<usize>, String)>) -> (Vec<u8>, usize) {
-    edits.sort_by_key(|(range, _)| (range.start, range.end));
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut at = 0;
-    let mut applied = 0;
-    for (range, replacement) in edits {
-        if range.start < at || range.end > bytes.len() {
-            continue;
-        }
-        out.extend_from_slice(bytes.get(at..range.start).unwrap_or_default());
-        out.extend_from_slice(replacement.as_bytes());
-        at = range.end;
-        applied += 1;
-    }
-    out.extend_from_slice(bytes.get(at..).unwrap_or_default());
-    (out, applied)
 }
 
 /// A document's items in chunks of at most `CHUNK`.

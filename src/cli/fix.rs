@@ -10,7 +10,7 @@ use std::ops::Range;
 use pegurl::ErrorCode;
 
 use super::input::Item;
-use super::outcome::{Code, Fix};
+use super::outcome::{Code, Fix, Outcome};
 use super::url_api::{self, Verdict};
 
 /// The fix of each diagnostic in `raw` (same order), `None` where there is none.
@@ -81,6 +81,42 @@ pub fn apply<'a>(
     }
     out.push_str(input.get(at..)?);
     Some(out)
+}
+
+/// The safe fixes of one item, as byte ranges of the file and their replacements.
+pub fn safe_edits(item: &Item, outcome: &Outcome) -> Vec<(std::ops::Range<usize>, String)> {
+    outcome
+        .diagnostics
+        .iter()
+        .filter_map(|d| {
+            let fix = d.fix.as_ref().filter(|f| f.safe)?;
+            let range = item.text_range(&d.span);
+            let at = item.text_offset;
+            Some((at + range.start..at + range.end, fix.replacement.clone()))
+        })
+        .collect()
+}
+
+/// `bytes` with the edits made (overlapping ones after the first skipped), and how many.
+pub fn apply_edits(
+    bytes: &[u8],
+    mut edits: Vec<(std::ops::Range<usize>, String)>,
+) -> (Vec<u8>, usize) {
+    edits.sort_by_key(|(range, _)| (range.start, range.end));
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    let mut applied = 0;
+    for (range, replacement) in edits {
+        if range.start < at || range.end > bytes.len() {
+            continue;
+        }
+        out.extend_from_slice(bytes.get(at..range.start).unwrap_or_default());
+        out.extend_from_slice(replacement.as_bytes());
+        at = range.end;
+        applied += 1;
+    }
+    out.extend_from_slice(bytes.get(at..).unwrap_or_default());
+    (out, applied)
 }
 
 /// The one repair of `code` at `span`, if it has one.
