@@ -247,3 +247,23 @@ fn base_href_is_resolved_against_the_document_url_and_reported_when_it_fails() {
         "{codes:?}"
     );
 }
+
+#[test]
+fn a_document_without_base_is_at_its_own_file_url() {
+    let dir = support::scratch("own-url");
+    std::fs::write(dir.join("page.html"), "<a href=\"../x y.html\">x</a>").unwrap();
+    std::fs::write(dir.join("page.md"), "[x](../x%20y.html)").unwrap();
+    let canonical = std::fs::canonicalize(&dir).unwrap();
+    let parent = canonical.parent().unwrap().to_str().unwrap().to_owned();
+    for name in ["page.html", "page.md"] {
+        let out = support::pegurl_in(&dir, &["check", "--format", "jsonl", name], b"", &[]);
+        let found = records(&out);
+        let document = format!("file://{}/{name}", canonical.to_str().unwrap());
+        assert_eq!(found[0]["base"], document.as_str(), "{name}");
+        assert_eq!(
+            found[0]["href"],
+            format!("file://{parent}/x%20y.html").as_str()
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

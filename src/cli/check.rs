@@ -36,7 +36,8 @@ use super::url_api::{self, Base};
 )]
 pub struct Args {
     /// The base URL: for URLs and lists, of every input without its own; for documents, the
-    /// document's URL (a `<base href>` is resolved against it).
+    /// document's URL (a `<base href>` is resolved against it; without --base, the file's own
+    /// `file:` URL).
     #[arg(long)]
     base: Option<String>,
     /// Output format.
@@ -356,11 +357,17 @@ impl Run {
         }
     }
 
-    /// The items of an HTML or Markdown document.
+    /// The items of an HTML or Markdown document. Its URL is `--base`, or else the file's own
+    /// `file:` URL, as a browser that opens the file has it.
     fn document(&self, args: &Args, name: &Arc<str>, bytes: &[u8]) -> Vec<Item> {
+        let own_url = || {
+            let (url, text) = url_api::file_url(name).filter(|_| name.as_ref() != "-")?;
+            Some((Arc::new(url), Arc::from(text.as_str())))
+        };
+        let document_url = self.base.clone().or_else(own_url);
         if args.input_format.of(name) == InputFormat::Html {
             let context = html::Context {
-                base: self.base.clone(),
+                base: document_url,
                 encoding: self.encoding,
             };
             return html::read(name, bytes, &context);
@@ -371,7 +378,8 @@ impl Run {
         let fixable = matches!(text, std::borrow::Cow::Borrowed(_));
         let mut items = markdown::read(name, &text);
         for item in &mut items {
-            self.default_base(item);
+            item.base = document_url.as_ref().map(|(url, _)| url.clone());
+            item.base_text = document_url.as_ref().map(|(_, text)| text.clone());
             item.text_offset = if fixable { bom } else { usize::MAX };
         }
         items

@@ -68,3 +68,25 @@ pub fn href(url: &Base) -> &str {
 pub fn failure_code(failure: &ParseError) -> Option<ErrorCode> {
     failure.code()
 }
+
+/// Percent-encodes what may not stand in a URI path (a file path made a URI reference).
+pub fn encode_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~!$&'()*+,;=:@".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The `file:` URL of the file at `path`, as a browser that opens it has it for the document's
+/// URL; `None` when the path cannot be made absolute.
+pub fn file_url(path: &str) -> Option<(Base, String)> {
+    let absolute = std::fs::canonicalize(path).ok()?;
+    let text = format!("file://{}", encode_path(absolute.to_str()?));
+    let url = parse_base(&text).ok()?;
+    Some((url, text))
+}

@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use super::{is_argument, Render, Summary};
 use crate::cli::input::{Item, Place};
 use crate::cli::outcome::{Code, Outcome};
+use crate::cli::url_api::encode_path;
 
 /// The SARIF renderer.
 #[derive(Default)]
@@ -56,19 +57,6 @@ fn file_location(path: &str) -> Value {
     } else {
         json!({"uri": encoded.trim_start_matches("./"), "uriBaseId": "%SRCROOT%"})
     }
-}
-
-/// Percent-encodes what may not stand in a URI path.
-fn encode_path(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for b in path.bytes() {
-        if b.is_ascii_alphanumeric() || b"/-._~!$&'()*+,;=:@".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 /// A rule's friendly name: its code in Pascal case ("invalid-URL-unit" is "InvalidUrlUnit").
