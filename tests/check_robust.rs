@@ -290,3 +290,49 @@ fn parse_reads_standard_input_and_files() {
     assert!(stdout(&out).contains("href      https://example.org/c"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs a shell command under `script`, which gives it a terminal for its standard streams.
+fn on_a_terminal(command: &str) -> Vec<u8> {
+    let out = std::process::Command::new("script")
+        .args(["-qc", command, "/dev/null"])
+        .output()
+        .expect("script (util-linux) runs");
+    out.stdout
+}
+
+#[test]
+fn progress_is_shown_only_when_it_cannot_interleave_with_the_report() {
+    let dir = scratch("progress");
+    let list: String = (0..25_000)
+        .map(|i| format!("https://example.org/{i}\n"))
+        .collect();
+    let file = dir.join("urls.txt");
+    std::fs::write(&file, list).unwrap();
+    let bin = std::env::var("PEGURL_BIN").unwrap_or(env!("CARGO_BIN_EXE_pegurl").to_owned());
+    let check = format!("{bin} check {}", file.display());
+    // Both streams on the terminal: the report only, no progress line.
+    let both = String::from_utf8_lossy(&on_a_terminal(&check)).into_owned();
+    assert!(both.contains("checked 25000"), "{both}");
+    assert!(!both.contains("\x1b[K"), "{both}");
+    // The report to a file, standard error on the terminal: progress there.
+    let out = dir.join("report.txt");
+    let progress = on_a_terminal(&format!("{check} > {}", out.display()));
+    assert!(String::from_utf8_lossy(&progress).contains("checked 20000"));
+    let report = std::fs::read_to_string(&out).unwrap();
+    assert!(!report.contains("\x1b[K"), "{report}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn no_color_is_honoured_on_a_terminal() {
+    let bin = std::env::var("PEGURL_BIN").unwrap_or(env!("CARGO_BIN_EXE_pegurl").to_owned());
+    let check = format!("{bin} check 'https://exa mple.org/'");
+    let coloured = on_a_terminal(&format!("env -u NO_COLOR {check}"));
+    assert!(String::from_utf8_lossy(&coloured).contains("\x1b[1;"));
+    let plain = on_a_terminal(&format!("NO_COLOR=1 {check}"));
+    let plain = String::from_utf8_lossy(&plain);
+    assert!(
+        plain.contains("domain-to-ASCII") && !plain.contains("\x1b["),
+        "{plain}"
+    );
+}
