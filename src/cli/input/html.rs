@@ -48,10 +48,35 @@ pub fn read(file: &Arc<str>, bytes: &[u8], context: &Context) -> Vec<Item> {
         usize::MAX
     };
     let text: Arc<str> = Arc::from(text.as_ref());
+    let mut found = Found::new(file, &text, encoding, text_offset);
+    found.tags(start_tags(&text, 0));
+    found.resolve_base(context);
+    found.items
+}
+
+/// The URLs of HTML fragments inside another document (the HTML blocks and inline HTML of a
+/// Markdown file): `ranges` of `text`, in order. Their bases are the caller's to set.
+pub fn fragments(
+    file: &Arc<str>,
+    text: &Arc<str>,
+    ranges: &[std::ops::Range<usize>],
+    text_offset: usize,
+) -> Vec<Item> {
+    let mut found = Found::new(file, text, pegurl::encoding_rs::UTF_8, text_offset);
+    for range in ranges {
+        let fragment = text.get(range.clone()).unwrap_or_default();
+        found.tags(start_tags(fragment, range.start));
+    }
+    found.items
+}
+
+/// The start tags of `text` with their attributes, spans moved by `offset`.
+fn start_tags(text: &str, offset: usize) -> Vec<(String, Vec<Attribute>)> {
     let mut tags: Vec<(String, Vec<Attribute>)> = Vec::new();
     let mut current: Option<(String, Vec<Attribute>)> = None;
     let emitter = CallbackEmitter::new(
         |event: CallbackEvent<'_>, span: Span<usize>| -> Option<Infallible> {
+            let span = span.start + offset..span.end + offset;
             match event {
                 CallbackEvent::OpenStartTag { name } => {
                     current = Some((String::from_utf8_lossy(name).into_owned(), Vec::new()));
@@ -68,7 +93,7 @@ pub fn read(file: &Arc<str>, bytes: &[u8], context: &Context) -> Vec<Item> {
                 CallbackEvent::AttributeValue { value } => {
                     if let Some(last) = current.as_mut().and_then(|(_, a)| a.last_mut()) {
                         last.value = String::from_utf8_lossy(value).into_owned();
-                        last.span = span.start..span.end;
+                        last.span = span;
                     }
                 }
                 CallbackEvent::CloseStartTag { .. } => tags.extend(current.take()),
@@ -80,33 +105,10 @@ pub fn read(file: &Arc<str>, bytes: &[u8], context: &Context) -> Vec<Item> {
     );
     let mut emitter = emitter;
     emitter.naively_switch_states(true);
-    for _ in Tokenizer::new_with_emitter(text.as_ref(), emitter) {}
+    for _ in Tokenizer::new_with_emitter(text, emitter) {}
     // A tag the document ends inside is still a tag (the tokenizer drops it at end of file).
     tags.extend(current.take());
-
-    let mut found = Found {
-        file: file.clone(),
-        text: text.clone(),
-        encoding,
-        items: Vec::new(),
-        cursor: (0, Place { line: 1, column: 1 }),
-        base_item: None,
-        text_offset,
-    };
-    for (element, attributes) in &tags {
-        let mut seen: HashSet<&str> = HashSet::new();
-        for attribute in attributes {
-            // "If the attribute's name is already in attributes, ignore it."
-            if !seen.insert(&attribute.name) {
-                continue;
-            }
-            if let Some(kind) = url_attribute(element, &attribute.name) {
-                found.attribute(element, attribute, kind);
-            }
-        }
-    }
-    found.resolve_base(context);
-    found.items
+    tags
 }
 
 /// The items found so far, and the cursor that gives their places in one forward sweep.
@@ -123,6 +125,39 @@ struct Found {
 }
 
 impl Found {
+    fn new(
+        file: &Arc<str>,
+        text: &Arc<str>,
+        encoding: &'static Encoding,
+        text_offset: usize,
+    ) -> Found {
+        Found {
+            file: file.clone(),
+            text: text.clone(),
+            encoding,
+            items: Vec::new(),
+            cursor: (0, Place { line: 1, column: 1 }),
+            base_item: None,
+            text_offset,
+        }
+    }
+
+    /// The items of every URL-valued attribute of `tags`.
+    fn tags(&mut self, tags: Vec<(String, Vec<Attribute>)>) {
+        for (element, attributes) in &tags {
+            let mut seen: HashSet<&str> = HashSet::new();
+            for attribute in attributes {
+                // "If the attribute's name is already in attributes, ignore it."
+                if !seen.insert(&attribute.name) {
+                    continue;
+                }
+                if let Some(kind) = url_attribute(element, &attribute.name) {
+                    self.attribute(element, attribute, kind);
+                }
+            }
+        }
+    }
+
     /// The items of one URL-valued attribute.
     fn attribute(&mut self, element: &str, attribute: &Attribute, kind: ValueKind) {
         let raw = self.text.get(attribute.span.clone()).unwrap_or_default();

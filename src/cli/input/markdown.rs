@@ -1,7 +1,8 @@
 //! CommonMark documents (pulldown-cmark, with source ranges): the destinations of inline links
 //! and images, autolinks, and link reference definitions (a reference link's URL is its
-//! definition's, reported once there). Backslash escapes and character references are mapped
-//! back to the source.
+//! definition's, reported once there), and the URL attributes of HTML blocks and inline HTML
+//! (read by the HTML reader). Backslash escapes and character references are mapped back to the
+//! source.
 
 use std::sync::Arc;
 
@@ -23,8 +24,18 @@ pub fn read(file: &Arc<str>, text: &str) -> Vec<Item> {
         .collect();
     // Links open and close; the last inner event's end is where the link text stops.
     let mut open: Vec<(LinkType, String, usize, usize)> = Vec::new();
+    // HTML blocks (whole) and inline HTML, read as HTML.
+    let mut html: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut in_html_block = false;
     for (event, range) in parser.into_offset_iter() {
         match event {
+            Event::Start(Tag::HtmlBlock) => {
+                in_html_block = true;
+                html.push(range);
+            }
+            Event::End(TagEnd::HtmlBlock) => in_html_block = false,
+            Event::InlineHtml(_) => html.push(range),
+            Event::Html(_) if in_html_block => {}
             Event::Start(Tag::Link {
                 link_type,
                 dest_url,
@@ -58,6 +69,7 @@ pub fn read(file: &Arc<str>, text: &str) -> Vec<Item> {
     }
     found.sort_by_key(|(at, _)| *at);
     let text_arc: Arc<str> = Arc::from(text);
+    let html_items = super::html::fragments(file, &text_arc, &html, 0);
     let mut cursor = (0, Place { line: 1, column: 1 });
     let mut items = Vec::with_capacity(found.len());
     for (at, dest) in found {
@@ -80,6 +92,8 @@ pub fn read(file: &Arc<str>, text: &str) -> Vec<Item> {
         item.map = map;
         items.push(item);
     }
+    items.extend(html_items);
+    items.sort_by_key(|item| item.map.start());
     items
 }
 
