@@ -267,3 +267,20 @@ fn a_document_without_base_is_at_its_own_file_url() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Documents cut anywhere (inside a tag, a quoted value, a reference, a link) still give a
+/// whole report and exit 0 or 1.
+#[test]
+fn truncated_documents_give_whole_reports() {
+    let dir = support::scratch("truncated");
+    for (name, step) in [("quoting.html", 41), ("links.md", 13), ("crlf.html", 3)] {
+        let text = std::fs::read(support::root().join("fixtures/documents").join(name)).unwrap();
+        for end in (0..text.len()).step_by(step) {
+            std::fs::write(dir.join(name), &text[..end]).unwrap();
+            let out = support::pegurl_in(&dir, &["check", "--format", "sarif", name], b"", &[]);
+            assert!(matches!(out.status.code(), Some(0 | 1)), "{name}[..{end}]");
+            let _: Value = serde_json::from_slice(&out.stdout).expect("whole SARIF");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
