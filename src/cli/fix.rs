@@ -23,7 +23,10 @@ pub fn fixes(
         .iter()
         .map(|(code, span, _, _)| {
             let Code::Url(code) = code else { return None };
-            replacement(*code, &item.input, span).map(|replacement| Fix {
+            replacement(*code, &item.input, span).map(|(span, replacement)| Fix {
+                span,
+                start: item.start,
+                end: item.start,
                 replacement,
                 safe: false,
             })
@@ -42,12 +45,13 @@ pub fn fixes(
         && raw
             .iter()
             .zip(&fixes)
-            .all(|((_, span, _, _), fix)| fix.is_none() || item.map.verbatim(span));
+            .all(|(_, fix)| fix.as_ref().is_none_or(|f| item.map.verbatim(&f.span)));
     let fixed = apply(
         &item.input,
-        raw.iter().zip(&fixes).filter_map(|((_, s, _, _), f)| {
-            f.as_ref().map(|f| (s.clone(), f.replacement.as_str()))
-        }),
+        fixes
+            .iter()
+            .flatten()
+            .map(|f| (f.span.clone(), f.replacement.as_str())),
     );
     let safe = verbatim
         && fixed.as_deref().is_some_and(|fixed| {
@@ -90,7 +94,7 @@ pub fn safe_edits(item: &Item, outcome: &Outcome) -> Vec<(std::ops::Range<usize>
         .iter()
         .filter_map(|d| {
             let fix = d.fix.as_ref().filter(|f| f.safe)?;
-            let range = item.text_range(&d.span);
+            let range = item.text_range(&fix.span);
             let at = item.text_offset;
             Some((at + range.start..at + range.end, fix.replacement.clone()))
         })
@@ -119,9 +123,30 @@ pub fn apply_edits(
     (out, applied)
 }
 
-/// The one repair of `code` at `span`, if it has one.
-fn replacement(code: ErrorCode, input: &str, span: &Range<usize>) -> Option<String> {
+/// The one repair of `code` at `span`, if it has one: the bytes it replaces (the span's, or
+/// the whole input's when spaces and controls at both ends are one error) and what they become.
+fn replacement(
+    code: ErrorCode,
+    input: &str,
+    span: &Range<usize>,
+) -> Option<(Range<usize>, String)> {
     let text = input.get(span.clone())?;
+    let trimmed = input.trim_matches(|c: char| c <= ' ');
+    let both_ends = input.len() > trimmed.len()
+        && input.starts_with(|c: char| c <= ' ')
+        && input.ends_with(|c: char| c <= ' ');
+    if code == ErrorCode::InvalidUrlUnit
+        && both_ends
+        && (span.start == 0 || span.end == input.len())
+        && text.chars().all(|c| c <= ' ')
+    {
+        return Some((0..input.len(), trimmed.to_owned()));
+    }
+    in_place(code, input, span, text).map(|replacement| (span.clone(), replacement))
+}
+
+/// The repair of `code` that replaces just the span's `text`.
+fn in_place(code: ErrorCode, input: &str, span: &Range<usize>, text: &str) -> Option<String> {
     match code {
         ErrorCode::InvalidReverseSolidus if text == "\\" => Some("/".to_owned()),
         ErrorCode::InvalidUrlUnit => {
@@ -205,7 +230,18 @@ mod tests {
         ];
         for (code, input, span, expected) in cases {
             let got = replacement(*code, input, span);
-            assert_eq!(got.as_deref(), *expected, "{code} in {input:?}");
+            assert_eq!(
+                got.as_ref().map(|(s, _)| s),
+                Some(span).filter(|_| expected.is_some())
+            );
+            assert_eq!(
+                got.map(|(_, r)| r).as_deref(),
+                *expected,
+                "{code} in {input:?}"
+            );
         }
+        // Spaces at both ends are one error; its fix replaces the whole input with it trimmed.
+        let got = replacement(ErrorCode::InvalidUrlUnit, " \tx:y ", &(0..2));
+        assert_eq!(got, Some((0..6, "x:y".to_owned())));
     }
 }

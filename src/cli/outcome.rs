@@ -69,6 +69,12 @@ impl Code {
 /// A replacement for a diagnostic's bytes in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
+    /// The bytes of the input it replaces: the diagnostic's, or (to trim both ends) the input's.
+    pub span: Range<usize>,
+    /// Where they are in the document.
+    pub start: Place,
+    /// See `start`.
+    pub end: Place,
     /// What the span's bytes become.
     pub replacement: String,
     /// Whether `--fix` applies it: the bytes stand as they are in the source, and the fixed URL
@@ -153,14 +159,25 @@ pub fn check(item: &Item) -> Outcome {
             raw.push((code, failure.span.clone(), true, failure.to_string()));
         }
     }
-    let fixes = fix::fixes(item, &verdict, &raw);
+    let mut fixes = fix::fixes(item, &verdict, &raw);
+    // Places: the URL's ends, then each diagnostic's, then each fix's.
     let mut offsets = vec![(0, false), (item.input.len(), true)];
     for (_, span, _, _) in &raw {
         offsets.push((span.start, false));
         offsets.push((span.end, true));
     }
+    for fix in fixes.iter().flatten() {
+        offsets.push((fix.span.start, false));
+        offsets.push((fix.span.end, true));
+    }
     let places = item.places(&offsets);
     let place = |i: usize| places.get(i).copied().unwrap_or(item.start);
+    let mut next = 2 + 2 * raw.len();
+    for fix in fixes.iter_mut().flatten() {
+        fix.start = place(next);
+        fix.end = place(next + 1);
+        next += 2;
+    }
     let diagnostics = raw
         .into_iter()
         .zip(fixes)

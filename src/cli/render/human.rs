@@ -69,9 +69,17 @@ impl Human {
             } else {
                 " (not applied by --fix)"
             };
+            let what = if fix.span == d.span {
+                String::new()
+            } else {
+                format!(
+                    " the URL ({}:{} to {}:{})",
+                    fix.start.line, fix.start.column, fix.end.line, fix.end.column
+                )
+            };
             writeln!(
                 out,
-                "{gutter} = fix: replace with {:?}{how}",
+                "{gutter} = fix: replace{what} with {:?}{how}",
                 fix.replacement
             )?;
         }

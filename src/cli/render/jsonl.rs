@@ -3,7 +3,8 @@
 //! "href", "valid", "errors": [{"code", "start", "end", "line", "column", "fatal", "message",
 //! "fix"}]}`. `line`/`column` (1-based, columns in characters) place the URL and each error in
 //! the document; `start`/`end` are byte offsets in `input`; `fix` is `null` or
-//! `{"replacement", "safe"}` for the error's bytes. A URL given as an argument has `"file":
+//! `{"replacement", "safe", "start", "end"}` (bytes of `input` it replaces: the error's, or the
+//! whole input's to trim both ends). A URL given as an argument has `"file":
 //! null`.
 
 use std::io::{self, Write};
@@ -38,6 +39,8 @@ impl Render for Jsonl {
                     "fix": d.fix.as_ref().map(|f| json!({
                         "replacement": f.replacement,
                         "safe": f.safe,
+                        "start": f.span.start,
+                        "end": f.span.end,
                     })),
                 })
             })

@@ -104,7 +104,7 @@ impl Render for Sarif {
                         "artifactChanges": [{
                             "artifactLocation": artifact,
                             "replacements": [{
-                                "deletedRegion": region(d.start, d.end),
+                                "deletedRegion": region(f.start, f.end),
                                 "insertedContent": {"text": f.replacement},
                             }],
                         }],
