@@ -39,7 +39,8 @@ let differing = 0;
 for (let i = 0; i < cases.length; i++) {
   const ref = reference(cases[i].input, cases[i].base);
   const got = ours[i];
-  const gotCodes = got.errors.map((e) => e.code);
+  // pegurl's own codes (html-, input-, url-) are not the URL Standard's.
+  const gotCodes = got.errors.map((e) => e.code).filter((c) => !/^(html|input|url)-/.test(c));
   const found = [];
   if ((ref.href === null) !== (got.href === null)) found.push("failure");
   else if (ref.href !== got.href) found.push("href");

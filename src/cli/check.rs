@@ -1,220 +1,546 @@
-//! `pegurl check`: validation errors of URLs, for linters and CI pipelines.
+//! `pegurl check`: validation errors of URLs (given as arguments, in lists, JSON lines, HTML and
+//! Markdown documents), for linters and CI pipelines.
 //!
-//! Inputs are URLs given as arguments, or files (or `-` for standard input) read as one URL per
-//! line or as JSON lines `{"input": ..., "base": ...}`. Each input is parsed and reported as it
-//! is read (constant memory); the exit code is 0 when no input has a validation error or a
-//! failure, 1 when any has, 2 on usage or I/O errors.
+//! Which argument is what: `-` is standard input; with `--url` every other argument is a URL;
+//! otherwise an argument that names an existing regular file is that file, one that names
+//! something else that exists (a directory, a FIFO, a device) is an I/O error, a missing path
+//! that looks like one (no scheme, and a `/` or `\` or a document's extension) is an I/O error,
+//! and anything else is a URL. Every argument is classified before any output, so an I/O error
+//! writes nothing and exits 2. Lists are read in chunks checked on every core, reported in
+//! input order, in constant memory. The exit code is 0 when no URL has a problem, 1 when any
+//! has, 2 on usage or I/O errors.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
-use std::path::Path;
+use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use pegurl::{ParseError, Url, ValidationError};
+use pegurl::encoding_rs::Encoding;
 
-use super::render::{self, Format};
+use super::input::list::Lines;
+use super::input::{html, jsonl, list, markdown, InputFormat, Item};
+use super::outcome;
+use super::render::{self, Format, Render, Summary};
+use super::url_api::{self, Base};
 
 /// Arguments of `pegurl check`.
 #[derive(clap::Args, Debug)]
+#[command(
+    after_help = "An argument that names an existing regular file is read as a file \
+    (its kind by --input-format, or by extension: .html/.htm/.xhtml, .md/.markdown, .jsonl, \
+    anything else a list of URLs, one a line); `-` is standard input. A path that exists but is \
+    not a regular file, or a missing one that looks like a path (no scheme, and a / or \\ or a \
+    document's extension), is an I/O error (exit 2). Anything else is a URL; --url makes every \
+    argument a URL. Exit code: 0 when no URL has a problem, 1 when any has, 2 on usage or I/O \
+    errors."
+)]
 pub struct Args {
-    /// The base URL for inputs that have none of their own.
+    /// The base URL: for URLs and lists, of every input without its own; for documents, the
+    /// document's URL (a `<base href>` is resolved against it; without --base, the file's own
+    /// `file:` URL).
     #[arg(long)]
     base: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
-    /// How files and standard input are read: one URL per line, or JSON lines
-    /// `{"input": ..., "base": ...}` (inputs may then hold tabs and newlines).
-    #[arg(long, value_enum, default_value_t = InputFormat::Lines)]
+    /// How files and standard input are read (auto: by extension; standard input is a list).
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     input_format: InputFormat,
-    /// URLs, files of URLs, or `-` for standard input. An argument that names an existing file
-    /// is read as a file.
+    /// Every argument (but `-`) is a URL, even when a file of that name exists.
+    #[arg(long)]
+    url: bool,
+    /// The encoding of HTML documents without a byte order mark (an Encoding Standard label);
+    /// it wins over `<meta charset>`, and encodes the query of special URLs.
+    #[arg(long)]
+    encoding: Option<String>,
+    /// Threads that check URLs (default: the available cores).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+    /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, value_enum, default_value_t = Colour::Auto)]
+    color: Colour,
+    /// Apply the safe fixes in place (files only: lists and documents), then check again and
+    /// report what is left; standard input and arguments are only reported.
+    #[arg(long)]
+    fix: bool,
+    /// URLs, files, or `-` for standard input.
     #[arg(required = true)]
     inputs: Vec<String>,
 }
 
-/// How input files are read.
+/// When to colour the human output.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum InputFormat {
-    /// One URL per line (the line break, and a CR before it, are not part of the URL).
-    Lines,
-    /// One JSON object per line: `{"input": str, "base": str|null}`.
-    Jsonl,
+pub enum Colour {
+    /// On a terminal, unless the NO_COLOR environment variable is set and not empty.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
 }
 
-/// One input, where it came from, and what the parser made of it.
-pub struct Checked<'a> {
-    /// Where the input came from: "argument 2", "urls.txt:14", "-:3".
-    pub origin: &'a str,
-    /// Path and line, when the input came from a file or standard input.
-    pub file: Option<(&'a str, usize)>,
-    /// The input, as given.
-    pub input: &'a str,
-    /// The base it was parsed against.
-    pub base: Option<&'a str>,
-    /// The URL, or the failure.
-    pub url: &'a Result<Url, ParseError>,
-    /// Every validation error, in order.
-    pub errors: &'a [ValidationError],
-    /// The writing grammar's verdict.
-    pub writing: &'a Result<(), pegurl::Invalid>,
-}
-
-impl Checked<'_> {
-    /// Whether the input is a valid URL string, by the writing grammar (grammar/valid.pest).
-    pub fn valid(&self) -> bool {
-        self.writing.is_ok()
-    }
-
-    /// Whether the parser met no validation error and no failure.
-    pub fn clean(&self) -> bool {
-        self.errors.is_empty() && self.url.is_ok()
+/// Whether to colour: `--color`, the terminal, and NO_COLOR (https://no-color.org).
+pub fn use_colour(choice: Colour, terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    match choice {
+        Colour::Always => true,
+        Colour::Never => false,
+        Colour::Auto => terminal && no_color.is_none_or(|v| v.is_empty()),
     }
 }
+
+/// Whether to show progress: only on a terminal's stderr, and only when stdout is not that
+/// terminal too (the two would interleave).
+pub fn show_progress(stderr_terminal: bool, stdout_terminal: bool) -> bool {
+    stderr_terminal && !stdout_terminal
+}
+
+/// What one argument is.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Standard input.
+    Stdin,
+    /// A regular file.
+    File(String),
+    /// A URL, with its 1-based argument number.
+    Url(usize, String),
+}
+
+/// How an argument that names nothing on disk is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Missing {
+    /// A missing path that looks like one is an I/O error (`check`).
+    PathIsError,
+    /// It is a URL (`parse`, whose arguments are mostly relative references).
+    Url,
+}
+
+/// Classifies an argument (see the module's doc); the error is an I/O error's message.
+pub fn classify(
+    number: usize,
+    arg: &str,
+    force_url: bool,
+    missing: Missing,
+) -> Result<Source, String> {
+    if arg == "-" {
+        return Ok(Source::Stdin);
+    }
+    if force_url {
+        return Ok(Source::Url(number, arg.to_owned()));
+    }
+    match std::fs::metadata(arg) {
+        Ok(meta) if meta.is_file() => Ok(Source::File(arg.to_owned())),
+        Ok(_) => Err(format!(
+            "{arg}: not a regular file (a directory, FIFO or device); give a file, `-` for \
+             standard input, or --url to check the argument as a URL"
+        )),
+        Err(e) if missing == Missing::PathIsError && looks_like_path(arg) => Err(format!(
+            "{arg}: {e}; use --url to check the argument as a URL"
+        )),
+        Err(_) => Ok(Source::Url(number, arg.to_owned())),
+    }
+}
+
+/// No scheme, and a path separator or the extension of a file `check` reads.
+fn looks_like_path(arg: &str) -> bool {
+    let has_scheme = arg.split_once(':').is_some_and(|(scheme, _)| {
+        let mut chars = scheme.chars();
+        chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+            && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    });
+    let extension = arg.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    let document = matches!(
+        extension.as_deref(),
+        Some("html" | "htm" | "xhtml" | "md" | "markdown" | "jsonl" | "txt" | "list")
+    );
+    !has_scheme && (arg.contains(['/', '\\']) || document)
+}
+
+/// URLs checked per chunk: the unit of work split across threads.
+const CHUNK: usize = 16_384;
+/// How often the progress line is updated.
+const PROGRESS_EVERY: usize = 10_000;
 
 /// Checks every input and renders the reports.
 pub fn run(args: &Args) -> ExitCode {
-    let stdout = io::stdout();
-    let colour = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut renderer = render::new(args.format, colour);
-    let mut state = State {
-        renderer: &mut *renderer,
-        default_base: args.base.clone(),
-        checked: 0,
-        with_errors: 0,
-        progress: io::stderr().is_terminal(),
-    };
-    let result = (|| -> io::Result<()> {
-        state.renderer.begin(&mut out)?;
-        for (n, arg) in args.inputs.iter().enumerate() {
-            if arg == "-" {
-                state.read(io::stdin().lock(), "-", args.input_format, &mut out)?;
-            } else if Path::new(arg).is_file() {
-                let file = File::open(arg).map_err(|e| annotate(e, arg))?;
-                state.read(BufReader::new(file), arg, args.input_format, &mut out)?;
-            } else {
-                let origin = format!("argument {}", n + 1);
-                let base = state.default_base.clone();
-                state.check(&origin, None, arg, base.as_deref(), &mut out)?;
-            }
-        }
-        state
-            .renderer
-            .end(&mut out, state.checked, state.with_errors)?;
-        out.flush()
-    })();
-    if state.progress && state.checked >= PROGRESS_EVERY {
-        eprint!("\r\x1b[K");
-    }
-    match result {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("pegurl check: {e}");
+    match prepare(args) {
+        Ok(run) => run.go(args),
+        Err(message) => {
+            eprintln!("pegurl check: {message}");
             ExitCode::from(2)
         }
-        Ok(()) if state.with_errors > 0 => ExitCode::FAILURE,
-        Ok(()) => ExitCode::SUCCESS,
     }
 }
 
-/// How often the progress line on a terminal's stderr is updated.
-const PROGRESS_EVERY: usize = 10_000;
+/// Everything decided before the first output.
+struct Run {
+    sources: Vec<Source>,
+    base: Option<(Arc<Base>, Arc<str>)>,
+    encoding: Option<&'static Encoding>,
+    jobs: usize,
+}
+
+fn prepare(args: &Args) -> Result<Run, String> {
+    let base = match &args.base {
+        None => None,
+        Some(text) => {
+            let url = url_api::parse_base(text)
+                .map_err(|e| format!("--base {text:?} is not a URL: {e}"))?;
+            Some((Arc::new(url), Arc::from(text.as_str())))
+        }
+    };
+    let encoding = match &args.encoding {
+        None => None,
+        Some(label) => Some(Encoding::for_label(label.as_bytes()).ok_or_else(|| {
+            format!(
+                "unknown encoding label {label:?} (see \
+                 https://encoding.spec.whatwg.org/#names-and-labels)"
+            )
+        })?),
+    };
+    let sources = args
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(i, arg)| classify(i + 1, arg, args.url, Missing::PathIsError))
+        .collect::<Result<Vec<_>, _>>()?;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let jobs = args.jobs.unwrap_or(cores);
+    if jobs == 0 {
+        return Err("--jobs must be at least 1".to_owned());
+    }
+    Ok(Run {
+        sources,
+        base,
+        encoding,
+        jobs,
+    })
+}
+
+impl Run {
+    fn go(&self, args: &Args) -> ExitCode {
+        if args.fix {
+            if let Err(e) = self.fix_files(args) {
+                eprintln!("pegurl check: {e}");
+                return ExitCode::from(2);
+            }
+        }
+        let stdout = io::stdout();
+        let terminal = stdout.is_terminal();
+        let colour = use_colour(
+            args.color,
+            terminal,
+            std::env::var_os("NO_COLOR").as_deref(),
+        );
+        let mut out = BufWriter::new(stdout.lock());
+        let mut renderer = render::new(args.format, colour);
+        let mut state = State {
+            renderer: &mut *renderer,
+            summary: Summary::default(),
+            progress: show_progress(io::stderr().is_terminal(), terminal),
+        };
+        let workers = render::new(args.format, colour);
+        let mut result = state.renderer.begin(&mut out);
+        if result.is_ok() {
+            result = self.each_chunk(args, &*workers, |checked| state.report(&mut out, checked));
+        }
+        // The document is closed even after an I/O error, so SARIF stays whole.
+        let end = state.renderer.end(&mut out, state.summary);
+        let result = result.and(end).and_then(|()| out.flush());
+        if state.progress && state.summary.checked >= PROGRESS_EVERY {
+            eprint!("\r\x1b[K");
+        }
+        match result {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("pegurl check: {e}");
+                ExitCode::from(2)
+            }
+            Ok(()) if state.summary.with_problems > 0 => ExitCode::FAILURE,
+            Ok(()) => ExitCode::SUCCESS,
+        }
+    }
+
+    /// Reads every source in chunks, checks each chunk on `jobs` threads, and hands the items
+    /// with their outcomes to `report` in input order. A pipeline: while one chunk is checked,
+    /// this thread reports the one before and reads the one after.
+    fn each_chunk(
+        &self,
+        args: &Args,
+        workers: &dyn Render,
+        mut report: impl FnMut(outcome::Checked) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let mut pending: Option<outcome::Batch> = None;
+        let mut report_batch = |batch: outcome::Batch| -> io::Result<()> {
+            for checked in batch.join() {
+                report(checked)?;
+            }
+            Ok(())
+        };
+        for source in &self.sources {
+            self.read(args, source, &mut |items: Vec<Item>| {
+                let started = outcome::Batch::spawn(items, self.jobs, Some(workers));
+                match pending.replace(started) {
+                    Some(done) => report_batch(done),
+                    None => Ok(()),
+                }
+            })?;
+        }
+        match pending {
+            Some(done) => report_batch(done),
+            None => Ok(()),
+        }
+    }
+
+    /// Reads one source and hands its items on, a chunk at a time.
+    fn read(
+        &self,
+        args: &Args,
+        source: &Source,
+        each: &mut dyn FnMut(Vec<Item>) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let (name, reader): (Arc<str>, Box<dyn io::BufRead + Send>) = match source {
+            Source::Url(number, url) => {
+                let file: Arc<str> = Arc::from(format!("argument {number}"));
+                let mut item = Item::whole(file, url, 1, 0);
+                self.default_base(&mut item);
+                return each(vec![item]);
+            }
+            Source::Stdin => (Arc::from("-"), Box::new(BufReader::new(io::stdin()))),
+            Source::File(path) => {
+                let file = File::open(path).map_err(|e| annotate(e, path))?;
+                (Arc::from(path.as_str()), Box::new(BufReader::new(file)))
+            }
+        };
+        let annotated = |e: io::Error| annotate(e, &name);
+        match args.input_format.of(if matches!(source, Source::Stdin) {
+            "-"
+        } else {
+            &name
+        }) {
+            InputFormat::Html | InputFormat::Markdown => {
+                let mut reader = reader;
+                let mut bytes = Vec::new();
+                reader.read_to_end(&mut bytes).map_err(annotated)?;
+                let items = self.document(args, &name, &bytes);
+                for chunk in chunks(items) {
+                    each(chunk)?;
+                }
+                Ok(())
+            }
+            InputFormat::Jsonl => {
+                let mut lines = Lines::new(name.clone(), reader);
+                let mut cache: Option<(Arc<str>, Option<Arc<Base>>)> = None;
+                loop {
+                    let mut items = jsonl::next_chunk(&mut lines, CHUNK).map_err(annotated)?;
+                    if items.is_empty() {
+                        return Ok(());
+                    }
+                    for item in &mut items {
+                        self.own_base(item, &mut cache);
+                    }
+                    each(items)?;
+                }
+            }
+            InputFormat::Lines | InputFormat::Auto => {
+                let mut lines = Lines::new(name.clone(), reader);
+                loop {
+                    let mut items = list::next_chunk(&mut lines, CHUNK).map_err(annotated)?;
+                    if items.is_empty() {
+                        return Ok(());
+                    }
+                    for item in &mut items {
+                        self.default_base(item);
+                    }
+                    each(items)?;
+                }
+            }
+        }
+    }
+
+    /// The items of an HTML or Markdown document. Its URL is `--base`, or else the file's own
+    /// `file:` URL, as a browser that opens the file has it.
+    fn document(&self, args: &Args, name: &Arc<str>, bytes: &[u8]) -> Vec<Item> {
+        let own_url = || {
+            let (url, text) = url_api::file_url(name).filter(|_| name.as_ref() != "-")?;
+            Some((Arc::new(url), Arc::from(text.as_str())))
+        };
+        let document_url = self.base.clone().or_else(own_url);
+        if args.input_format.of(name) == InputFormat::Html {
+            let context = html::Context {
+                base: document_url,
+                encoding: self.encoding,
+            };
+            return html::read(name, bytes, &context);
+        }
+        let without_bom = super::input::strip_bom(bytes);
+        let bom = bytes.len() - without_bom.len();
+        let text = String::from_utf8_lossy(without_bom);
+        let fixable = matches!(text, std::borrow::Cow::Borrowed(_));
+        let mut items = markdown::read(name, &text);
+        for item in &mut items {
+            item.base = document_url.as_ref().map(|(url, _)| url.clone());
+            item.base_text = document_url.as_ref().map(|(_, text)| text.clone());
+            item.text_offset = if fixable { bom } else { usize::MAX };
+        }
+        items
+    }
+
+    fn default_base(&self, item: &mut Item) {
+        if let Some((base, text)) = &self.base {
+            item.base = Some(base.clone());
+            item.base_text = Some(text.clone());
+        }
+    }
+
+    /// A JSON line's own base, parsed once while lines repeat it.
+    fn own_base(&self, item: &mut Item, cache: &mut Option<(Arc<str>, Option<Arc<Base>>)>) {
+        let Some(text) = item.base_text.clone() else {
+            self.default_base(item);
+            return;
+        };
+        let hit = cache.as_ref().filter(|(t, _)| *t == text);
+        let parsed = match hit {
+            Some((_, parsed)) => parsed.clone(),
+            None => {
+                let parsed = url_api::parse_base(&text).ok().map(Arc::new);
+                *cache = Some((text, parsed.clone()));
+                parsed
+            }
+        };
+        item.base = parsed;
+    }
+}
+
+impl Run {
+    /// `--fix`: checks each file, applies its safe fixes in place, and says how many.
+    fn fix_files(&self, args: &Args) -> io::Result<()> {
+        for source in &self.sources {
+            let Source::File(path) = source else {
+                continue;
+            };
+            let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+            self.read(args, source, &mut |items: Vec<Item>| {
+                let outcomes = outcome::check_all(&items, self.jobs);
+                for (item, outcome) in items.iter().zip(&outcomes) {
+                    edits.extend(super::fix::safe_edits(item, outcome));
+                }
+                Ok(())
+            })?;
+            if edits.is_empty() {
+                continue;
+            }
+            let bytes = std::fs::read(path).map_err(|e| annotate(e, path))?;
+            let (fixed, applied) = super::fix::apply_edits(&bytes, edits);
+            std::fs::write(path, fixed).map_err(|e| annotate(e, path))?;
+            let noun = if applied == 1 { "fix" } else { "fixes" };
+            eprintln!("pegurl check: {path}: applied {applied} {noun}");
+        }
+        Ok(())
+    }
+}
+
+/// A document's items in chunks of at most `CHUNK`.
+fn chunks(items: Vec<Item>) -> Vec<Vec<Item>> {
+    let mut chunks = Vec::new();
+    let mut current = Vec::new();
+    for item in items {
+        current.push(item);
+        if current.len() == CHUNK {
+            chunks.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        chunks.push(current);
+    }
+    chunks
+}
 
 struct State<'r> {
-    renderer: &'r mut dyn render::Render,
-    default_base: Option<String>,
-    checked: usize,
-    with_errors: usize,
+    renderer: &'r mut dyn Render,
+    summary: Summary,
     progress: bool,
 }
 
 impl State<'_> {
-    /// Reads a file or standard input line by line.
-    fn read(
-        &mut self,
-        reader: impl BufRead,
-        path: &str,
-        format: InputFormat,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        for (i, line) in reader.lines().enumerate() {
-            let line = line.map_err(|e| annotate(e, path))?;
-            let number = i + 1;
-            let origin = format!("{path}:{number}");
-            let file = Some((path, number));
-            match format {
-                InputFormat::Lines => {
-                    let input = line.strip_suffix('\r').unwrap_or(&line);
-                    let base = self.default_base.clone();
-                    self.check(&origin, file, input, base.as_deref(), out)?;
-                }
-                InputFormat::Jsonl => {
-                    if line.trim().is_empty() {
-                        continue;
-                    }
-                    let (input, base) = parse_jsonl(&line).map_err(|e| {
-                        io::Error::new(io::ErrorKind::InvalidData, format!("{origin}: {e}"))
-                    })?;
-                    let base = base.or_else(|| self.default_base.clone());
-                    self.check(&origin, file, &input, base.as_deref(), out)?;
-                }
+    /// Counts a checked part and writes its reports (rendered by the workers when they could).
+    fn report(&mut self, out: &mut dyn Write, checked: outcome::Checked) -> io::Result<()> {
+        let rendered = match checked.rendered {
+            Some(buffer) => Some(buffer?),
+            None => None,
+        };
+        if let Some(buffer) = &rendered {
+            out.write_all(buffer)?;
+        }
+        for (item, outcome) in checked.items.iter().zip(&checked.outcomes) {
+            if outcome.has_problems() {
+                self.summary.with_problems += 1;
+            }
+            if rendered.is_none() {
+                self.renderer.report(out, item, outcome)?;
+            }
+            self.summary.checked += 1;
+            if self.progress && self.summary.checked.is_multiple_of(PROGRESS_EVERY) {
+                eprint!(
+                    "\r\x1b[Kchecked {} URLs, {} with problems",
+                    self.summary.checked, self.summary.with_problems
+                );
             }
         }
         Ok(())
     }
-
-    /// Parses one input and renders its report.
-    fn check(
-        &mut self,
-        origin: &str,
-        file: Option<(&str, usize)>,
-        input: &str,
-        base: Option<&str>,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        let parsed = pegurl::parse_with_errors(input, base);
-        let base_url = base.and_then(|b| Url::parse(b, None).ok());
-        let writing = pegurl::validate_url_string(input, base_url.as_ref());
-        let checked = Checked {
-            origin,
-            file,
-            input,
-            base,
-            url: &parsed.url,
-            errors: &parsed.errors,
-            writing: &writing,
-        };
-        if !checked.valid() || !checked.clean() {
-            self.with_errors += 1;
-        }
-        self.renderer.report(out, &checked)?;
-        self.checked += 1;
-        if self.progress && self.checked.is_multiple_of(PROGRESS_EVERY) {
-            eprint!(
-                "\r\x1b[Kchecked {} inputs, {} with errors",
-                self.checked, self.with_errors
-            );
-        }
-        Ok(())
-    }
-}
-
-/// Reads `{"input": str, "base": str|null}`.
-pub(super) fn parse_jsonl(line: &str) -> Result<(String, Option<String>), String> {
-    let value: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
-    let input = value
-        .get("input")
-        .and_then(|v| v.as_str())
-        .ok_or("expected an object with a string \"input\"")?;
-    let base = match value.get("base") {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::String(b)) => Some(b.clone()),
-        Some(_) => return Err("\"base\" must be a string or null".to_owned()),
-    };
-    Ok((input.to_owned(), base))
 }
 
 fn annotate(e: io::Error, path: &str) -> io::Error {
     io::Error::new(e.kind(), format!("{path}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_only_on_a_terminal_that_is_not_also_stdout() {
+        assert!(show_progress(true, false));
+        assert!(!show_progress(true, true));
+        assert!(!show_progress(false, false));
+    }
+
+    #[test]
+    fn no_color_turns_auto_off() {
+        let set = Some(std::ffi::OsStr::new("1"));
+        let empty = Some(std::ffi::OsStr::new(""));
+        assert!(use_colour(Colour::Auto, true, None));
+        assert!(use_colour(Colour::Auto, true, empty));
+        assert!(!use_colour(Colour::Auto, true, set));
+        assert!(!use_colour(Colour::Auto, false, None));
+        assert!(use_colour(Colour::Always, false, set));
+        assert!(!use_colour(Colour::Never, true, None));
+    }
+
+    #[test]
+    fn arguments_are_files_urls_or_io_errors() {
+        assert_eq!(
+            classify(1, "-", false, Missing::PathIsError),
+            Ok(Source::Stdin)
+        );
+        assert_eq!(
+            classify(2, "https://example.org/", false, Missing::PathIsError),
+            Ok(Source::Url(2, "https://example.org/".to_owned()))
+        );
+        assert_eq!(
+            classify(1, "example.org", false, Missing::PathIsError),
+            Ok(Source::Url(1, "example.org".to_owned()))
+        );
+        assert!(classify(1, "no/such/file", false, Missing::PathIsError).is_err());
+        assert!(classify(1, "missing.html", false, Missing::PathIsError).is_err());
+        assert_eq!(
+            classify(1, "missing.html", true, Missing::PathIsError),
+            Ok(Source::Url(1, "missing.html".to_owned()))
+        );
+        assert!(classify(1, "/", false, Missing::PathIsError).is_err());
+        assert_eq!(
+            classify(1, "Cargo.toml", false, Missing::PathIsError),
+            Ok(Source::File("Cargo.toml".to_owned()))
+        );
+    }
 }

@@ -106,14 +106,15 @@ fn railroad(
     output: Option<&str>,
     only: &[String],
 ) -> Result<ExitCode, String> {
+    let kind = output.map(railroad::output_kind).transpose()?;
     let (source, name) = read(grammar)?;
     grammar_size::check(&source).map_err(|e| format!("{name}: {e}"))?;
     let (header, rules) = railroad::draw(&source, only)?;
     if let Some(missing) = only.iter().find(|r| !rules.iter().any(|d| &d.name == *r)) {
         return Err(format!("no rule {missing} in {name}"));
     }
-    let text = match output {
-        Some(path) if path.ends_with(".svg") => railroad::svg(&source, only)?,
+    let text = match kind {
+        Some(railroad::OutputKind::Svg) => railroad::svg(&source, only)?,
         _ => railroad::html(&format!("Railroad diagrams of {name}"), &header, &rules),
     };
     match output {

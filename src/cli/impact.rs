@@ -33,7 +33,7 @@ pub fn read(path: &str) -> Result<Vec<Item>, String> {
         }
         let origin = format!("{path}:{}", i + 1);
         let (input, base) = if jsonl {
-            super::check::parse_jsonl(line).map_err(|e| format!("{origin}: {e}"))?
+            super::input::jsonl::input_and_base(line).map_err(|e| format!("{origin}: {e}"))?
         } else {
             (line.to_owned(), None)
         };

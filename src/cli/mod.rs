@@ -3,15 +3,20 @@
 mod adapter;
 pub mod check;
 mod consistency;
+mod findings;
+mod fix;
 mod grammar;
 mod grammar_size;
 mod impact;
+mod input;
+mod outcome;
 mod parse;
 mod railroad;
 mod render;
 mod rfc3986;
 mod serve;
 mod taken_path;
+mod url_api;
 mod wpt_delta;
 
 use std::process::ExitCode;
@@ -30,7 +35,8 @@ struct Cli {
 enum Command {
     /// Parse URLs and print the href, the WHATWG components and the URL record.
     Parse(parse::Args),
-    /// Report every validation error of URLs, with spans: human, JSON lines or SARIF output.
+    /// Report every validation error of URLs in arguments, lists, HTML and Markdown documents,
+    /// with their places and fixes: human, JSON lines or SARIF output.
     Check(check::Args),
     /// The grammar workbench: railroad diagrams, and the WPT suites with a modified grammar.
     #[command(subcommand)]

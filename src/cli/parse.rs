@@ -1,4 +1,6 @@
-//! `pegurl parse [--base URL] URL...`
+//! `pegurl parse [--base URL] URL...`; `-` reads URLs from standard input, and an argument that
+//! names an existing regular file reads URLs from it, one a line (`--url` makes every argument a
+//! URL). Unlike `check`, a missing path is a URL: `parse` is given relative references.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -27,7 +29,10 @@ pub struct Args {
     /// Parse with this .pest grammar, loaded at run time, instead of the built-in one.
     #[arg(long)]
     grammar: Option<String>,
-    /// The URLs to parse.
+    /// Every argument (but `-`) is a URL, even when a file of that name exists.
+    #[arg(long)]
+    url: bool,
+    /// The URLs to parse; `-` for standard input, or files of URLs, one a line.
     #[arg(required = true)]
     urls: Vec<String>,
 }
@@ -89,9 +94,16 @@ pub fn run(args: &Args) -> ExitCode {
             }
         },
     };
+    let inputs = match read_inputs(&args.urls, args.url) {
+        Ok(inputs) => inputs,
+        Err(e) => {
+            eprintln!("pegurl parse: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let mut failed = false;
     let mut out = String::new();
-    for input in &args.urls {
+    for input in &inputs {
         let _ = writeln!(out, "input     {input:?}");
         let parsed = match (&grammar, args.tree) {
             (Some(grammar), true) => {
@@ -129,6 +141,29 @@ pub fn run(args: &Args) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The URLs the arguments give: themselves, or the lines of standard input and of files.
+fn read_inputs(args: &[String], force_url: bool) -> Result<Vec<String>, String> {
+    let mut inputs = Vec::new();
+    for (i, arg) in args.iter().enumerate() {
+        let reader: Box<dyn std::io::BufRead + Send> =
+            match super::check::classify(i + 1, arg, force_url, super::check::Missing::Url)? {
+                super::check::Source::Url(_, url) => {
+                    inputs.push(url);
+                    continue;
+                }
+                super::check::Source::Stdin => Box::new(std::io::BufReader::new(std::io::stdin())),
+                super::check::Source::File(path) => Box::new(std::io::BufReader::new(
+                    std::fs::File::open(&path).map_err(|e| format!("{path}: {e}"))?,
+                )),
+            };
+        let mut lines = super::input::list::Lines::new(std::sync::Arc::from(arg.as_str()), reader);
+        while let Some(line) = lines.next_line().map_err(|e| format!("{arg}: {e}"))? {
+            inputs.push(line.text);
+        }
+    }
+    Ok(inputs)
 }
 
 /// The production trees, indented.

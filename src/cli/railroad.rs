@@ -11,6 +11,31 @@ use railroad::{
     Sequence, SimpleEnd, SimpleStart, Terminal, VerticalGrid,
 };
 
+/// What `grammar railroad -o PATH` writes, by the path's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputKind {
+    /// A page of every diagram (`.html`, `.htm`).
+    Html,
+    /// One SVG image (`.svg`).
+    Svg,
+}
+
+/// The kind of file `path` names; any other extension is refused rather than written with
+/// content it does not hold (HTML in a `.png`).
+pub fn output_kind(path: &str) -> Result<OutputKind, String> {
+    let extension = path
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    match extension.as_str() {
+        "html" | "htm" => Ok(OutputKind::Html),
+        "svg" => Ok(OutputKind::Svg),
+        _ => Err(format!(
+            "{path}: railroad diagrams are written as .html or .svg; no other extension is known"
+        )),
+    }
+}
+
 /// A rule of the grammar, ready to draw.
 pub struct DrawnRule {
     /// The rule's name.

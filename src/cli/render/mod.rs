@@ -1,4 +1,6 @@
-//! Output formats of `pegurl check`: one file each.
+//! Output formats of `pegurl check`: one file each. Every renderer writes as items come, and
+//! what it writes for a diagnostic is bounded by the diagnostic, never by the whole input (a
+//! long URL with many errors costs linear output).
 
 mod human;
 mod jsonl;
@@ -6,27 +8,42 @@ mod sarif;
 
 use std::io::{self, Write};
 
-use super::check::Checked;
+use super::input::Item;
+use super::outcome::Outcome;
 
 /// The output formats.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// rustc-style diagnostics with a caret under each span; colour on a terminal.
+    /// rustc-style diagnostics with the document's line and a caret under each span.
     Human,
-    /// One JSON object per input.
+    /// One JSON object per URL found.
     Jsonl,
     /// SARIF 2.1.0, for code-scanning tools.
     Sarif,
 }
 
-/// A renderer: told of the start, of each checked input as it comes, and of the end.
+/// The totals of a run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Summary {
+    /// URLs checked.
+    pub checked: usize,
+    /// URLs with a diagnostic, or not a valid URL string.
+    pub with_problems: usize,
+}
+
+/// A renderer: told of the start, of each checked item as it comes, and of the end.
 pub trait Render {
-    /// Before the first input.
+    /// Before the first item.
     fn begin(&mut self, out: &mut dyn Write) -> io::Result<()>;
-    /// One input.
-    fn report(&mut self, out: &mut dyn Write, checked: &Checked<'_>) -> io::Result<()>;
-    /// After the last input: how many were checked, how many had an error or failed.
-    fn end(&mut self, out: &mut dyn Write, checked: usize, with_errors: usize) -> io::Result<()>;
+    /// One item.
+    fn report(&mut self, out: &mut dyn Write, item: &Item, outcome: &Outcome) -> io::Result<()>;
+    /// After the last item (also after an I/O error, so the document stays whole).
+    fn end(&mut self, out: &mut dyn Write, summary: Summary) -> io::Result<()>;
+    /// A renderer that worker threads can use for `report` on their own, when what it writes
+    /// for an item depends on nothing else (human and JSON lines; SARIF numbers its results).
+    fn for_worker(&self) -> Option<Box<dyn Render + Send>> {
+        None
+    }
 }
 
 /// The renderer for a format.
@@ -38,12 +55,7 @@ pub fn new(format: Format, colour: bool) -> Box<dyn Render> {
     }
 }
 
-/// The message of a validation error: its description, and "(failure)" when parsing stopped.
-pub fn message(error: &pegurl::ValidationError) -> String {
-    let description = error.code.description();
-    if error.fatal {
-        format!("{description} The parser returns failure.")
-    } else {
-        description.to_owned()
-    }
+/// A file name for reports: arguments have none.
+pub fn is_argument(item: &Item) -> bool {
+    item.file.starts_with("argument ")
 }
