@@ -1,4 +1,5 @@
-//! Generates the crate's parsers from `grammar/url.pest` and `grammar/valid.pest`.
+//! Generates the crate's parsers from `grammar/url.pest`, `grammar/valid.pest` and
+//! `grammar/rfc3986.pest`.
 //!
 //! pest_meta reads and optimizes the grammar exactly as pest_derive does; this script then writes
 //! one Rust function per rule that works on bytes: no per-call bookkeeping, no error-position
@@ -21,6 +22,7 @@ use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 const GRAMMARS: &[(&str, &str, &str, bool)] = &[
     ("grammar/url.pest", "url_grammar.rs", "r_", true),
     ("grammar/valid.pest", "valid_grammar.rs", "v_", false),
+    ("grammar/rfc3986.pest", "rfc3986_grammar.rs", "rfc_", false),
 ];
 
 fn main() {

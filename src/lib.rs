@@ -16,6 +16,7 @@ mod grammar;
 mod input;
 mod percent;
 mod record;
+pub mod rfc3986;
 #[cfg(feature = "vm")]
 mod runtime;
 mod tokens;

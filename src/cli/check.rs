@@ -35,7 +35,7 @@ pub struct Args {
 
 /// How input files are read.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum InputFormat {
+pub(super) enum InputFormat {
     /// One URL per line (the line break, and a CR before it, are not part of the URL).
     Lines,
     /// One JSON object per line: `{"input": str, "base": str|null}`.
@@ -201,7 +201,7 @@ impl State<'_> {
 }
 
 /// Reads `{"input": str, "base": str|null}`.
-fn parse_jsonl(line: &str) -> Result<(String, Option<String>), String> {
+pub(super) fn parse_jsonl(line: &str) -> Result<(String, Option<String>), String> {
     let value: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
     let input = value
         .get("input")
@@ -215,6 +215,6 @@ fn parse_jsonl(line: &str) -> Result<(String, Option<String>), String> {
     Ok((input.to_owned(), base))
 }
 
-fn annotate(e: io::Error, path: &str) -> io::Error {
+pub(super) fn annotate(e: io::Error, path: &str) -> io::Error {
     io::Error::new(e.kind(), format!("{path}: {e}"))
 }

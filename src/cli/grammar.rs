@@ -38,7 +38,7 @@ pub enum Command {
         #[arg(long, default_value_t = 50)]
         show: usize,
     },
-    /// Read the WPT inputs with RFC 3986 (grammar/experiments/rfc3986.pest) and with the URL
+    /// Read the WPT inputs with RFC 3986 (grammar/rfc3986.pest) and with the URL
     /// Standard: which are valid in one and not the other, and which resolve differently.
     #[command(name = "rfc3986-diff")]
     Rfc3986Diff {

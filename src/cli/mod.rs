@@ -1,6 +1,7 @@
 //! Command-line interface: one file per subcommand.
 
 pub mod check;
+mod compare;
 mod grammar;
 mod parse;
 mod railroad;
@@ -25,6 +26,9 @@ enum Command {
     Parse(parse::Args),
     /// Report every validation error of URLs, with spans: human, JSON lines or SARIF output.
     Check(check::Args),
+    /// Read URLs by RFC 3986 and by the URL Standard, side by side, and list the disagreements
+    /// that matter for security (scheme, host, port, credentials, path, acceptance).
+    Compare(compare::Args),
     /// The grammar workbench: railroad diagrams, and the WPT suites with a modified grammar.
     #[command(subcommand)]
     Grammar(grammar::Command),
@@ -55,6 +59,7 @@ pub fn run() -> ExitCode {
     match cli.command {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Compare(args) => compare::run(&args),
         Command::Grammar(command) => grammar::run(&command),
     }
 }

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use pegurl::{HostKind, Url};
 
+use super::rfc3986::Standard;
+
 /// Arguments of `pegurl parse`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -27,6 +29,10 @@ pub struct Args {
     /// Parse with this .pest grammar, loaded at run time, instead of the built-in one.
     #[arg(long)]
     grammar: Option<String>,
+    /// The standard to read by: whatwg (the URL Standard), rfc3986 (URI-references, resolved
+    /// against --base and normalized) or rfc3987 (IRI-references).
+    #[arg(long, value_enum, default_value_t = Standard::Whatwg)]
+    standard: Standard,
     /// The URLs to parse.
     #[arg(required = true)]
     urls: Vec<String>,
@@ -34,6 +40,9 @@ pub struct Args {
 
 /// Parses each input and prints its components, or its failure with the reason.
 pub fn run(args: &Args) -> ExitCode {
+    if args.standard != Standard::Whatwg {
+        return super::rfc3986::parse(args.standard, &args.urls, args.base.as_deref());
+    }
     let mut setters = Vec::new();
     for set in &args.set {
         match set.split_once('=') {
