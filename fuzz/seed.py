@@ -35,3 +35,6 @@ write("engines", inputs + validation + values)
 write("parse_with_base", [c["input"] + "\0" + (c.get("base") or "") for c in urls])
 write("setters", [h + "\0" + v for h, v in zip(hrefs, values)])
 write("search_params", [c.get("search", "") for c in urls] + ["a=b&c=%20d+e", "&&=&x"])
+rfc = load("fixtures/rfc3986/rfc3986-examples.json")
+write("rfc3986", [c["input"] + "\0" + (c.get("base") or "") for c in urls]
+      + [c["reference"] + "\0" + rfc["base"] for c in rfc["normal"] + rfc["abnormal"]])
