@@ -41,6 +41,10 @@ pub struct Args {
 /// Parses each input and prints its components, or its failure with the reason.
 pub fn run(args: &Args) -> ExitCode {
     if args.standard != Standard::Whatwg {
+        if !args.set.is_empty() || args.encoding.is_some() || args.tree || args.grammar.is_some() {
+            eprintln!("pegurl: --set, --encoding, --tree and --grammar apply to --standard whatwg");
+            return ExitCode::from(2);
+        }
         return super::rfc3986::parse(args.standard, &args.urls, args.base.as_deref());
     }
     let mut setters = Vec::new();
