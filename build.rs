@@ -1,4 +1,5 @@
-//! Generates the crate's parsers from `grammar/url.pest` and `grammar/valid.pest` with the
+//! Generates the crate's parsers from `grammar/url.pest`, `grammar/valid.pest` and
+//! `grammar/rfc3986.pest` with the
 //! generator in `codegen/` (see its docs), and the `Production` enum from the URL grammar's
 //! rules. A grammar the generator cannot compile fails the build with the reason.
 
@@ -13,6 +14,7 @@ use std::path::PathBuf;
 const GRAMMARS: &[(&str, &str, &str, bool)] = &[
     ("grammar/url.pest", "url_grammar.rs", "r_", true),
     ("grammar/valid.pest", "valid_grammar.rs", "v_", false),
+    ("grammar/rfc3986.pest", "rfc3986_grammar.rs", "rfc_", false),
 ];
 
 fn main() {

@@ -11,7 +11,7 @@ python3 fuzz/seed.py
 export RUSTC_BOOTSTRAP=1
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-for target in parse parse_with_base setters check search_params engines grammar_mutants; do
+for target in parse parse_with_base setters check search_params engines grammar_mutants rfc3986; do
   echo "== $target: ${seconds}s"
   if ! cargo fuzz run -O "$target" "fuzz/corpus/$target" -- \
       -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \

@@ -41,3 +41,6 @@ write("grammar_mutants", [
     chr(i % 97 + 1) + chr(i % 3 + 1) + chr(i % 13 + 1) + chr(i % 10 + 1) + text
     for i, text in enumerate(inputs[::4])
 ])
+rfc = load("fixtures/rfc3986/rfc3986-examples.json")
+write("rfc3986", [c["input"] + "\0" + (c.get("base") or "") for c in urls]
+      + [c["reference"] + "\0" + rfc["base"] for c in rfc["normal"] + rfc["abnormal"]])

@@ -30,6 +30,13 @@ pub(crate) mod valid_rules {
     include!(concat!(env!("OUT_DIR"), "/valid_grammar.rs"));
 }
 
+/// `grammar/rfc3986.pest` (RFC 3986 and RFC 3987), generated.
+#[allow(dead_code)]
+pub(crate) mod rfc3986_rules {
+    use super::*;
+    include!(concat!(env!("OUT_DIR"), "/rfc3986_grammar.rs"));
+}
+
 /// The built-in grammar, compiled by build.rs into byte-level functions.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Generated;
@@ -51,6 +58,18 @@ impl Productions for Generated {
 pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
     let mut tokens = crate::tokens::spare();
     if !run_on(input, &mut tokens, |parser| valid_rules::run(parser, entry)) {
+        return None;
+    }
+    Matched::new(input, tokens)
+}
+
+/// Runs rule number `entry` of `grammar/rfc3986.pest` on `input` and returns its tree; None when
+/// it does not match.
+pub(crate) fn parse_rfc3986(entry: u16, input: &str) -> Option<Matched<'_>> {
+    let mut tokens = crate::tokens::spare();
+    if !run_on(input, &mut tokens, |parser| {
+        rfc3986_rules::run(parser, entry)
+    }) {
         return None;
     }
     Matched::new(input, tokens)

@@ -20,6 +20,7 @@ mod grammar;
 mod input;
 mod percent;
 mod record;
+pub mod rfc3986;
 #[cfg(feature = "vm")]
 mod runtime;
 #[cfg(feature = "vm")]

@@ -1,4 +1,5 @@
-//! The `pegurl` binary: snapshot tests of `check`'s output formats, exit codes, and `parse`.
+//! The `pegurl` binary: snapshot tests of `check`'s and `compare`'s output formats, exit codes,
+//! and `parse` (by the URL Standard and by RFC 3986).
 //! Snapshots live in tests/snapshots/; `UPDATE_SNAPSHOTS=1 cargo test --test cli` rewrites them
 //! (review the diff before committing).
 #![cfg(feature = "cli")]
@@ -297,4 +298,106 @@ fn parse_tree_names_the_productions() {
     ] {
         assert!(text.contains(line), "{line}\n{text}");
     }
+}
+
+// `compare` and `parse --standard rfc3986|rfc3987` (pegurl::rfc3986).
+
+/// One input per kind of disagreement, and one where both agree.
+const INPUTS: &str = "https://example.org/a?b#c
+http://0x7f.1/
+http:///evil.com/x
+http://evil.com\\@good.com/
+http://a@b@c/
+http://h/a/%2e%2e/%2e%2e/etc/passwd
+";
+
+#[test]
+fn compare_human_output() {
+    let out = pegurl(&["compare"], INPUTS);
+    assert_eq!(out.status.code(), Some(1), "disagreements exit 1");
+    snapshot("compare.human.txt", &String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn compare_jsonl_output() {
+    let out = pegurl(&["compare", "--format", "jsonl", "-"], INPUTS);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in text.lines() {
+        let value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        assert!(value["disagreements"].is_array(), "{line}");
+    }
+    snapshot("compare.jsonl", &text);
+}
+
+#[test]
+fn compare_reads_json_lines_with_bases_and_exits_0_when_both_agree() {
+    let input = r#"{"input": "../g", "base": "http://a/b/c/d;p?q"}
+{"input": "g?y#s", "base": "http://a/b/c/d;p?q"}
+"#;
+    let out = pegurl(
+        &["compare", "--input-format", "jsonl", "--format", "jsonl"],
+        input,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(r#""href":"http://a/b/g""#), "{text}");
+    assert!(text.contains(r#""href":"http://a/b/c/g?y#s""#), "{text}");
+}
+
+#[test]
+fn compare_with_a_base_shows_the_strict_reading_of_a_repeated_scheme() {
+    let out = pegurl(&["compare", "--base", "http://a/b/c/d;p?q", "http:g"], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("DISAGREE    host: rfc3986 none, whatwg \"a\""),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("1 inputs, 1 with disagreements: host 1, path 1\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn parse_by_rfc3986() {
+    let out = pegurl(
+        &[
+            "parse",
+            "--standard",
+            "rfc3986",
+            "--base",
+            "http://a/b/c/d;p?q",
+            "../g?x#y",
+            "HTTP://u@[::1]:80/./a",
+            "http://h/a b",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "a failure exits 1");
+    snapshot("parse.rfc3986.txt", &String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn parse_by_rfc3987_reads_iris() {
+    let out = pegurl(
+        &[
+            "parse",
+            "--standard",
+            "rfc3987",
+            "http://bücher.example/ü?q",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("host       reg-name \"bücher.example\""),
+        "{text}"
+    );
+    let out = pegurl(
+        &["parse", "--standard", "rfc3986", "http://bücher.example/"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
 }

@@ -490,7 +490,7 @@ impl State<'_> {
     }
 }
 
-fn annotate(e: io::Error, path: &str) -> io::Error {
+pub(super) fn annotate(e: io::Error, path: &str) -> io::Error {
     io::Error::new(e.kind(), format!("{path}: {e}"))
 }
 

@@ -30,7 +30,7 @@ pub enum Command {
     /// Run the WPT suites (and any corpus of real URLs) with a grammar loaded at run time and
     /// compare it with the built-in one or with a baseline grammar.
     Test(TestArgs),
-    /// Read the WPT inputs with RFC 3986 (grammar/experiments/rfc3986.pest) and with the URL
+    /// Read the WPT inputs with RFC 3986 (grammar/rfc3986.pest) and with the URL
     /// Standard: which are valid in one and not the other, and which resolve differently.
     #[command(name = "rfc3986-diff")]
     Rfc3986Diff {

@@ -2,6 +2,7 @@
 
 mod adapter;
 pub mod check;
+mod compare;
 mod consistency;
 mod findings;
 mod fix;
@@ -38,6 +39,9 @@ enum Command {
     /// Report every validation error of URLs in arguments, lists, HTML and Markdown documents,
     /// with their places and fixes: human, JSON lines or SARIF output.
     Check(check::Args),
+    /// Read URLs by RFC 3986 and by the URL Standard, side by side, and list the disagreements
+    /// that matter for security (scheme, host, port, credentials, path, acceptance).
+    Compare(compare::Args),
     /// The grammar workbench: railroad diagrams, and the WPT suites with a modified grammar.
     #[command(subcommand)]
     Grammar(grammar::Command),
@@ -72,6 +76,7 @@ pub fn run() -> ExitCode {
     let run = move || match cli.command {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Compare(args) => compare::run(&args),
         Command::Grammar(command) => grammar::run(&command),
         Command::Serve(args) => serve::run(&args),
     };

@@ -8,6 +8,8 @@ use std::process::ExitCode;
 
 use pegurl::{HostKind, Url};
 
+use super::rfc3986::Standard;
+
 /// Arguments of `pegurl parse`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -32,6 +34,10 @@ pub struct Args {
     /// Every argument (but `-`) is a URL, even when a file of that name exists.
     #[arg(long)]
     url: bool,
+    /// The standard to read by: whatwg (the URL Standard), rfc3986 (URI-references, resolved
+    /// against --base and normalized) or rfc3987 (IRI-references).
+    #[arg(long, value_enum, default_value_t = Standard::Whatwg)]
+    standard: Standard,
     /// The URLs to parse; `-` for standard input, or files of URLs, one a line.
     #[arg(required = true)]
     urls: Vec<String>,
@@ -39,6 +45,13 @@ pub struct Args {
 
 /// Parses each input and prints its components, or its failure with the reason.
 pub fn run(args: &Args) -> ExitCode {
+    if args.standard != Standard::Whatwg {
+        if !args.set.is_empty() || args.encoding.is_some() || args.tree || args.grammar.is_some() {
+            eprintln!("pegurl: --set, --encoding, --tree and --grammar apply to --standard whatwg");
+            return ExitCode::from(2);
+        }
+        return super::rfc3986::parse(args.standard, &args.urls, args.base.as_deref());
+    }
     let mut setters = Vec::new();
     for set in &args.set {
         match set.split_once('=') {

@@ -1,0 +1,28 @@
+//! `pegurl::rfc3986` on any input: reference and base split at the first NUL. Nothing panics;
+//! a parsed reference recomposes to its input; resolution and normalization give references
+//! that parse again (as URI-references, or IRI-references when read as IRIs) and recompose to
+//! the same string; the comparison with the URL Standard runs to its end.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use pegurl::rfc3986::{self, Options};
+
+fuzz_target!(|data: &str| {
+    let (input, base) = data.split_once('\0').unwrap_or((data, "http://a/b/c/d;p?q"));
+    for options in [Options::new(), Options::new().iri(true)] {
+        let Ok(reference) = options.parse(input) else {
+            continue;
+        };
+        assert_eq!(reference.to_string(), input, "recomposition");
+        let normalized = rfc3986::normalize(&reference).to_string();
+        let again = options.parse(&normalized).expect("a normal form parses");
+        assert_eq!(again.to_string(), normalized);
+        if let Ok(base) = options.parse(base) {
+            if let Ok(target) = rfc3986::resolve(&base, &reference) {
+                let target = target.to_string();
+                options.parse(&target).expect("a resolved reference parses");
+            }
+        }
+    }
+    let _ = rfc3986::compare(input, Some(base));
+});

@@ -1,0 +1,473 @@
+//! Reading a URI-reference (https://www.rfc-editor.org/rfc/rfc3986#section-4.1): the parser
+//! build.rs generates from `grammar/rfc3986.pest` makes the tree, and one builder function per
+//! production (named after it) takes the components from the tree's nodes. Delimiters are the
+//! grammar's: a component is the span of its node, never text cut at a searched-for character.
+//! When the input is not a URI-reference, pest_derive's parser of the same grammar says where it
+//! stops being one and which productions could have continued there.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::ops::Range;
+
+use pest::Parser as _;
+
+use super::{Authority, Host, Reference};
+use crate::generated::{parse_rfc3986, rfc3986_rules as r};
+use crate::tokens::Node;
+
+/// pest_derive's parser of `grammar/rfc3986.pest`: it explains a failure (the farthest position
+/// and the rules expected there). The generated parser decides.
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/rfc3986.pest"]
+struct Rfc3986Grammar;
+
+/// How to read an input: as an RFC 3986 URI-reference (the default) or as an RFC 3987
+/// IRI-reference.
+///
+/// ```
+/// use pegurl::rfc3986::{self, Options};
+///
+/// assert!(rfc3986::parse("http://bücher.example/").is_err());
+/// let iri = Options::new().iri(true).parse("http://bücher.example/").unwrap();
+/// assert_eq!(iri.authority.unwrap().host.text(), "bücher.example");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    iri: bool,
+}
+
+impl Options {
+    /// RFC 3986 URI-references.
+    pub fn new() -> Options {
+        Options::default()
+    }
+
+    /// Whether to read RFC 3987 IRI-references (https://www.rfc-editor.org/rfc/rfc3987#section-2.2):
+    /// `ucschar` in user information, host, path, query and fragment, and `iprivate` in the query.
+    pub fn iri(self, iri: bool) -> Options {
+        Options { iri }
+    }
+
+    /// The entry rule: its name in the RFC, the generated parser's number, pest_derive's rule.
+    fn entry(self) -> (&'static str, u16, Rule) {
+        if self.iri {
+            ("IRI-reference", r::IRI_REFERENCE, Rule::iri_reference)
+        } else {
+            ("URI-reference", r::URI_REFERENCE, Rule::uri_reference)
+        }
+    }
+
+    /// Reads `input` as a whole URI-reference (or IRI-reference), its components borrowed from
+    /// it; or says where it stops being one.
+    pub fn parse(self, input: &str) -> Result<Reference<'_>, SyntaxError> {
+        let (name, number, rule) = self.entry();
+        let Some(tree) = parse_rfc3986(number, input) else {
+            return Err(explain(name, rule, input));
+        };
+        let built = uri_reference(input, tree.root(), name);
+        built
+    }
+}
+
+/// Reads `input` as an RFC 3986 URI-reference: `Options::new().parse(input)`.
+///
+/// ```
+/// let e = pegurl::rfc3986::parse("http://h/a b").unwrap_err();
+/// assert_eq!(e.span, 10..11);
+/// assert!(e.expected.iter().any(|p| p == "end of input"), "{e}");
+/// ```
+pub fn parse(input: &str) -> Result<Reference<'_>, SyntaxError> {
+    Options::new().parse(input)
+}
+
+/// Where an input stops being a URI-reference: the character there and what could have come.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// What the input was read as: "URI-reference" or "IRI-reference".
+    pub entry: &'static str,
+    /// Byte offsets of the first character that no URI-reference can have there (empty at the
+    /// end of the input).
+    pub span: Range<usize>,
+    /// The productions that could continue the input there (rule names of
+    /// `grammar/rfc3986.pest`, or "end of input").
+    pub expected: Vec<String>,
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (start, end) = (self.span.start, self.span.end);
+        let article = if self.entry.starts_with('I') {
+            "an"
+        } else {
+            "a"
+        };
+        write!(f, "not {article} {} from byte {start}", self.entry)?;
+        if end > start {
+            write!(f, " ({start}..{end})")?;
+        } else {
+            f.write_str(" (the end of the input)")?;
+        }
+        if !self.expected.is_empty() {
+            write!(f, ": expected {}", self.expected.join(" or "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+/// Why `input` is not an `entry`: pest_derive's farthest failure and the rules it expected there.
+fn explain(name: &'static str, entry: Rule, input: &str) -> SyntaxError {
+    if input.len() > crate::MAX_INPUT_LEN {
+        return SyntaxError {
+            entry: name,
+            span: crate::MAX_INPUT_LEN..crate::MAX_INPUT_LEN,
+            expected: vec!["end of input (inputs are limited to 1 GiB)".to_owned()],
+        };
+    }
+    let Err(e) = Rfc3986Grammar::parse(entry, input) else {
+        // The two parsers of one grammar agree (the unit tests check it); should they not, say so.
+        return SyntaxError {
+            entry: name,
+            span: 0..input.len(),
+            expected: vec!["(the generated parser and pest_derive's disagree)".to_owned()],
+        };
+    };
+    let at = match e.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let mut expected = Vec::new();
+    if let pest::error::ErrorVariant::ParsingError { positives, .. } = &e.variant {
+        for rule in positives {
+            let text = match rule {
+                Rule::EOI => "end of input".to_owned(),
+                other => format!("{other:?}"),
+            };
+            if !expected.contains(&text) {
+                expected.push(text);
+            }
+        }
+    }
+    let end = input
+        .get(at..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(at, |c| at + c.len_utf8());
+    SyntaxError {
+        entry: name,
+        span: at..end,
+        expected,
+    }
+}
+
+/// A component: the text of its node, borrowed from the input.
+fn leaf<'i>(input: &'i str, node: Node<'_>) -> Cow<'i, str> {
+    Cow::Borrowed(input.get(node.span()).unwrap_or_default())
+}
+
+/// A node the grammar does not put where it was found: an error naming the production, not a
+/// panic (the unit tests walk every WPT input, so this is not expected).
+fn unexpected(entry: &'static str, node: Node<'_>, production: &str) -> SyntaxError {
+    let name = r::RULE_NAMES
+        .get(usize::from(node.rule()))
+        .copied()
+        .unwrap_or("?");
+    SyntaxError {
+        entry,
+        span: node.span(),
+        expected: vec![format!(
+            "{production} (the tree has an unexpected {name} here)"
+        )],
+    }
+}
+
+/// `URI-reference = URI / relative-ref` (https://www.rfc-editor.org/rfc/rfc3986#section-4.1), and
+/// `IRI-reference = IRI / irelative-ref`.
+fn uri_reference<'i>(
+    input: &'i str,
+    node: Node<'_>,
+    entry: &'static str,
+) -> Result<Reference<'i>, SyntaxError> {
+    let mut reference = Reference::default();
+    for child in node.children() {
+        match child.rule() {
+            r::URI | r::IRI => uri(input, child, entry, &mut reference)?,
+            r::RELATIVE_REF | r::IRELATIVE_REF => {
+                relative_ref(input, child, entry, &mut reference)?
+            }
+            r::EOI => {}
+            _ => return Err(unexpected(entry, child, "URI-reference")),
+        }
+    }
+    Ok(reference)
+}
+
+/// `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]`
+/// (https://www.rfc-editor.org/rfc/rfc3986#section-3), and `IRI`.
+fn uri<'i>(
+    input: &'i str,
+    node: Node<'_>,
+    entry: &'static str,
+    reference: &mut Reference<'i>,
+) -> Result<(), SyntaxError> {
+    for child in node.children() {
+        if child.rule() == r::SCHEME {
+            reference.scheme = Some(leaf(input, child));
+        } else {
+            part(input, child, entry, reference, "URI")?;
+        }
+    }
+    Ok(())
+}
+
+/// `relative-ref = relative-part [ "?" query ] [ "#" fragment ]`
+/// (https://www.rfc-editor.org/rfc/rfc3986#section-4.2), and `irelative-ref`.
+fn relative_ref<'i>(
+    input: &'i str,
+    node: Node<'_>,
+    entry: &'static str,
+    reference: &mut Reference<'i>,
+) -> Result<(), SyntaxError> {
+    for child in node.children() {
+        part(input, child, entry, reference, "relative-ref")?;
+    }
+    Ok(())
+}
+
+/// What `URI` and `relative-ref` share after the scheme: the hierarchical part, `query`
+/// (https://www.rfc-editor.org/rfc/rfc3986#section-3.4) and `fragment` (section 3.5).
+fn part<'i>(
+    input: &'i str,
+    node: Node<'_>,
+    entry: &'static str,
+    reference: &mut Reference<'i>,
+    parent: &str,
+) -> Result<(), SyntaxError> {
+    match node.rule() {
+        r::HIER_PART | r::RELATIVE_PART | r::IHIER_PART | r::IRELATIVE_PART => {
+            hier_part(input, node, entry, reference)
+        }
+        r::QUERY | r::IQUERY => {
+            reference.query = Some(leaf(input, node));
+            Ok(())
+        }
+        r::FRAGMENT | r::IFRAGMENT => {
+            reference.fragment = Some(leaf(input, node));
+            Ok(())
+        }
+        _ => Err(unexpected(entry, node, parent)),
+    }
+}
+
+/// `hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty`
+/// (https://www.rfc-editor.org/rfc/rfc3986#section-3), and `relative-part` (section 4.2), which
+/// has `path-noscheme` for `path-rootless`; their IRI forms too.
+fn hier_part<'i>(
+    input: &'i str,
+    node: Node<'_>,
+    entry: &'static str,
+    reference: &mut Reference<'i>,
+) -> Result<(), SyntaxError> {
+    for child in node.children() {
+        match child.rule() {
+            r::AUTHORITY | r::IAUTHORITY => {
+                reference.authority = Some(authority(input, child, entry)?);
+            }
+            r::PATH_ABEMPTY
+            | r::PATH_ABSOLUTE
+            | r::PATH_NOSCHEME
+            | r::PATH_ROOTLESS
+            | r::PATH_EMPTY
+            | r::IPATH_ABEMPTY
+            | r::IPATH_ABSOLUTE
+            | r::IPATH_NOSCHEME
+            | r::IPATH_ROOTLESS
+            | r::IPATH_EMPTY => reference.path = leaf(input, child),
+            _ => return Err(unexpected(entry, child, "hier-part")),
+        }
+    }
+    Ok(())
+}
+
+/// `authority = [ userinfo "@" ] host [ ":" port ]`
+/// (https://www.rfc-editor.org/rfc/rfc3986#section-3.2), and `iauthority`.
+fn authority<'i>(
+    input: &'i str,
+    node: Node<'_>,
+    entry: &'static str,
+) -> Result<Authority<'i>, SyntaxError> {
+    let mut userinfo = None;
+    let mut host_found = None;
+    let mut port = None;
+    for child in node.children() {
+        match child.rule() {
+            r::USERINFO | r::IUSERINFO => userinfo = Some(leaf(input, child)),
+            r::HOST | r::IHOST => host_found = Some(host(input, child, entry)?),
+            r::PORT => port = Some(leaf(input, child)),
+            _ => return Err(unexpected(entry, child, "authority")),
+        }
+    }
+    let Some(host) = host_found else {
+        return Err(unexpected(entry, node, "host"));
+    };
+    Ok(Authority {
+        userinfo,
+        host,
+        port,
+    })
+}
+
+/// `host = IP-literal / IPv4address / reg-name`
+/// (https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2), and `ihost`.
+fn host<'i>(input: &'i str, node: Node<'_>, entry: &'static str) -> Result<Host<'i>, SyntaxError> {
+    let Some(child) = node.children().next() else {
+        return Err(unexpected(entry, node, "host"));
+    };
+    match child.rule() {
+        r::IP_LITERAL => ip_literal(input, child, entry),
+        r::IPV4ADDRESS => Ok(Host::Ipv4(leaf(input, child))),
+        r::REG_NAME | r::IREG_NAME => Ok(Host::RegName(leaf(input, child))),
+        _ => Err(unexpected(entry, child, "host")),
+    }
+}
+
+/// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`
+/// (https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2).
+fn ip_literal<'i>(
+    input: &'i str,
+    node: Node<'_>,
+    entry: &'static str,
+) -> Result<Host<'i>, SyntaxError> {
+    let Some(child) = node.children().next() else {
+        return Err(unexpected(entry, node, "IP-literal"));
+    };
+    match child.rule() {
+        r::IPV6ADDRESS => Ok(Host::Ipv6(leaf(input, child))),
+        r::IPVFUTURE => Ok(Host::IpvFuture(leaf(input, child))),
+        _ => Err(unexpected(entry, child, "IP-literal")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tokens::push_pairs;
+
+    /// A tree as (rule name, span) in pre-order.
+    type Listing = Vec<(String, Range<usize>)>;
+
+    fn generated(entry: u16, input: &str) -> Option<Listing> {
+        let tree = parse_rfc3986(entry, input)?;
+        let listing = tree
+            .nodes()
+            .map(|n| (r::RULE_NAMES[usize::from(n.rule())].to_owned(), n.span()))
+            .collect();
+        Some(listing)
+    }
+
+    fn derived(entry: Rule, input: &str) -> Option<Listing> {
+        let pairs = Rfc3986Grammar::parse(entry, input).ok()?;
+        let mut tokens = Vec::new();
+        let number = |rule: Rule| (rule as u16, None);
+        assert!(push_pairs(pairs, &number, &mut tokens));
+        let names: Vec<Rule> = Rule::all_rules().to_vec();
+        let name = |n: u16| {
+            names
+                .iter()
+                .find(|r| **r as u16 == n)
+                .map_or_else(|| "EOI".to_owned(), |r| format!("{r:?}"))
+        };
+        Some(
+            tokens
+                .iter()
+                .map(|t| (name(t.rule), t.start as usize..t.end as usize))
+                .collect(),
+        )
+    }
+
+    /// The two parsers of the grammar make the same trees (so pest_derive explains exactly the
+    /// failures of the generated parser), on every WPT input as a URI and as an IRI.
+    #[test]
+    fn the_generated_rfc3986_grammar_makes_pest_derives_trees_on_every_wpt_input() {
+        let json =
+            crate::workbench::wpt::replace_lone_surrogates(crate::workbench::wpt::URLTESTDATA);
+        let cases: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let mut matched = 0;
+        for case in cases.as_array().unwrap() {
+            for key in ["input", "base", "href"] {
+                let Some(input) = case.get(key).and_then(|i| i.as_str()) else {
+                    continue;
+                };
+                for (rule, number) in [
+                    (Rule::uri_reference, r::URI_REFERENCE),
+                    (Rule::iri_reference, r::IRI_REFERENCE),
+                ] {
+                    let (g, d) = (generated(number, input), derived(rule, input));
+                    matched += usize::from(g.is_some());
+                    assert_eq!(g, d, "{rule:?} on {input:?}");
+                    let built = Options::new().iri(rule == Rule::iri_reference).parse(input);
+                    assert_eq!(built.is_ok(), g.is_some(), "{input:?}: {built:?}");
+                }
+            }
+        }
+        assert!(matched > 1000, "{matched}");
+    }
+
+    #[test]
+    fn components_come_from_the_nodes() {
+        let r = parse("http://u:p@[::1]:8080/a/b?q#f").unwrap();
+        assert_eq!(r.scheme.as_deref(), Some("http"));
+        let a = r.authority.unwrap();
+        assert_eq!(a.userinfo.as_deref(), Some("u:p"));
+        assert_eq!(a.host, Host::Ipv6("::1".into()));
+        assert_eq!(a.port.as_deref(), Some("8080"));
+        assert_eq!(r.path, "/a/b");
+        assert_eq!(
+            (r.query.as_deref(), r.fragment.as_deref()),
+            (Some("q"), Some("f"))
+        );
+        // Empty and undefined differ.
+        let r = parse("//@:?#").unwrap();
+        let a = r.authority.unwrap();
+        assert_eq!(a.userinfo.as_deref(), Some(""));
+        assert_eq!(a.port.as_deref(), Some(""));
+        assert_eq!(
+            (r.query.as_deref(), r.fragment.as_deref()),
+            (Some(""), Some(""))
+        );
+        let r = parse("a").unwrap();
+        assert_eq!(
+            (r.scheme, r.authority, r.query, r.fragment),
+            (None, None, None, None)
+        );
+        assert_eq!(
+            parse("http://1.2.3.4.5/").unwrap().authority.unwrap().host,
+            Host::RegName("1.2.3.4.5".into())
+        );
+        assert_eq!(
+            parse("http://1.2.3.4/").unwrap().authority.unwrap().host,
+            Host::Ipv4("1.2.3.4".into())
+        );
+        assert_eq!(
+            parse("http://[v7.a:b]/").unwrap().authority.unwrap().host,
+            Host::IpvFuture("v7.a:b".into())
+        );
+    }
+
+    #[test]
+    fn a_failure_names_its_place_and_the_expected_productions() {
+        let e = parse("http://[::1/").unwrap_err();
+        assert_eq!(e.entry, "URI-reference");
+        assert!(e.span.start >= 7, "{e}");
+        let e = parse("a b").unwrap_err();
+        assert_eq!(e.span, 1..2, "{e}");
+        let e = Options::new()
+            .iri(true)
+            .parse("http://h/\u{E000}")
+            .unwrap_err();
+        assert_eq!(e.entry, "IRI-reference");
+        assert_eq!(e.span, 9..12, "{e}");
+        // iprivate is allowed in the query only.
+        assert!(Options::new().iri(true).parse("http://h/?\u{E000}").is_ok());
+    }
+}
