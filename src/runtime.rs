@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use pest_vm::Vm;
 
 use crate::api::{SetterPlan, Url};
-use crate::error::{ParseError, SetterError};
-use crate::grammar::{Production, Productions, Tree};
+use crate::error::SetterError;
+use crate::grammar::{Production, Productions};
 use crate::input::Input;
 use crate::tokens::{push_pairs, Token};
 
@@ -18,8 +18,8 @@ pub const BUILTIN_GRAMMAR: &str = include_str!("../grammar/url.pest");
 ///
 /// ```
 /// let grammar = pegurl::RuntimeGrammar::load(pegurl::BUILTIN_GRAMMAR).unwrap();
-/// let url = grammar.parse("HTTP://Example.org/a/../b", None).unwrap();
-/// assert_eq!(url.href(), "http://example.org/b");
+/// let url = pegurl::Url::options().grammar(&grammar).parse("HTTP://Example.org/a/../b").unwrap();
+/// assert_eq!(url.as_str(), "http://example.org/b");
 /// ```
 pub struct RuntimeGrammar {
     vm: Vm,
@@ -71,20 +71,9 @@ impl RuntimeGrammar {
             .collect()
     }
 
-    /// Parses `input` against `base` with this grammar and the builder.
-    pub fn parse(&self, input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        let input = Input::new(input);
-        Url::parse_with_source(&Source { grammar: self }, &input, base)
-    }
-
-    /// [`RuntimeGrammar::parse`], with the tree of every entry rule the builder ran.
-    pub fn parse_traced(
-        &self,
-        input: &str,
-        base: Option<&Url>,
-    ) -> (Result<Url, ParseError>, Vec<Tree>) {
-        let input = Input::new(input);
-        Url::parse_traced_with_source(&Source { grammar: self }, &input, base)
+    /// This grammar as a source of productions for the builder.
+    pub(crate) fn source(&self) -> Source<'_> {
+        Source { grammar: self }
     }
 
     /// Runs the setter named `name` with this grammar's setter rules (see
@@ -98,8 +87,8 @@ impl RuntimeGrammar {
         Some(match url.plan_setter(name, value)? {
             SetterPlan::Done(result) => result,
             SetterPlan::Href(value) => {
-                let input = Input::new(&value);
-                Url::parse_with_source(&Source { grammar: self }, &input, None)
+                let parsed = Url::options().grammar(self).parse(&value);
+                parsed
                     .map(|parsed| *url = parsed)
                     .map_err(SetterError::from)
             }
@@ -112,7 +101,7 @@ impl RuntimeGrammar {
 }
 
 /// A runtime grammar as a source of productions for the builder.
-struct Source<'v> {
+pub(crate) struct Source<'v> {
     grammar: &'v RuntimeGrammar,
 }
 

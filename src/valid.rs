@@ -48,7 +48,7 @@ impl std::error::Error for Invalid {}
 /// assert!(!pegurl::is_valid_url_string("../x", None));
 /// ```
 pub fn is_valid_url_string(input: &str, base: Option<&str>) -> bool {
-    let base = base.and_then(|b| Url::parse(b, None).ok());
+    let base = base.and_then(|b| Url::parse(b).ok());
     validate_url_string(input, base.as_ref()).is_ok()
 }
 
@@ -77,7 +77,7 @@ pub fn validate_url_string(input: &str, base: Option<&Url>) -> Result<(), Invali
     let Some(base) = base else {
         return Err(absolute_error.explain(input));
     };
-    let entry = if base.has_opaque_path() {
+    let entry = if base.cannot_be_a_base() {
         (
             Rule::relative_url_with_fragment_string_opaque,
             v::RELATIVE_URL_WITH_FRAGMENT_STRING_OPAQUE,

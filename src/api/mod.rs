@@ -1,34 +1,53 @@
-//! [`Url`]: parsing entry points and the WHATWG getters (https://url.spec.whatwg.org/#url-class);
-//! the setters and `searchParams` are in the submodules.
+//! [`Url`]: parsing, the `url` crate's accessors in the spec's terms, and the trait impls. The
+//! setters, the typed host, the origin, slicing, the query's pairs, path segments and file
+//! paths are in the submodules; the WHATWG getters and setters whose names clash with those are
+//! in [`crate::quirks`].
 
+pub mod form_urlencoded;
+mod host;
+mod options;
+mod origin;
+mod path_segments;
+mod position;
+mod query_pairs;
+pub mod quirks;
+mod relative;
 mod search;
 mod setters;
 
+#[cfg(unix)]
+mod file_path;
+
+pub use host::Host;
+pub use options::{ParseOptions, SyntaxViolation};
+pub use origin::{OpaqueOrigin, Origin};
+pub use path_segments::PathSegmentsMut;
+pub use position::Position;
+pub use query_pairs::UrlQuery;
 pub use search::SearchParamsMut;
 #[cfg(feature = "vm")]
 pub(crate) use setters::SetterPlan;
 
 use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
-use encoding_rs::{Encoding, UTF_8};
+use crate::error::ParseError;
+use crate::record::{default_port, Record};
 
-use crate::build;
-use crate::error::{ParseError, ParseErrorKind, ValidationError};
-use crate::fast::Generated;
-use crate::grammar::{Compiled, Engine, Productions, Tree};
-use crate::input::Input;
-use crate::record::{HostKind, Record};
-
-/// A parsed URL: the spec's URL record, with the getters of the `URL` class.
+/// A parsed URL: the spec's [URL record](https://url.spec.whatwg.org/#concept-url), held as its
+/// serialization, with the `url` crate's accessors and the getters of the WHATWG `URL` class.
 ///
 /// ```
-/// let url = pegurl::Url::parse("HTTPS://例え.テスト:443/a/./b/../c?q=1#top", None)?;
-/// assert_eq!(url.href(), "https://xn--r8jz45g.xn--zckzah/a/c?q=1#top");
-/// assert_eq!(url.hostname(), "xn--r8jz45g.xn--zckzah");
-/// assert_eq!(url.port(), "");
+/// use pegurl::Url;
+/// let url = Url::parse("HTTPS://例え.テスト:443/a/./b/../c?q=1#top")?;
+/// assert_eq!(url.as_str(), "https://xn--r8jz45g.xn--zckzah/a/c?q=1#top");
+/// assert_eq!(url.host_str(), Some("xn--r8jz45g.xn--zckzah"));
+/// assert_eq!(url.port(), None);
+/// assert_eq!(url.path_segments().map(|s| s.collect::<Vec<_>>()), Some(vec!["a", "c"]));
+/// assert_eq!(url.join("../d")?.as_str(), "https://xn--r8jz45g.xn--zckzah/d");
 /// # Ok::<(), pegurl::ParseError>(())
 /// ```
 #[derive(Clone)]
@@ -37,164 +56,140 @@ pub struct Url {
 }
 
 impl Url {
-    /// Parses `input` against an optional `base`, as `new URL(input, base)` does: a base that
-    /// fails to parse is an error ([`ParseErrorKind::InvalidBase`]).
-    pub fn parse(input: &str, base: Option<&str>) -> Result<Url, ParseError> {
-        let base = match base {
-            Some(base) => Some(Url::parse(base, None).map_err(|e| ParseError {
-                span: 0..0,
-                kind: ParseErrorKind::InvalidBase(Box::new(e)),
-            })?),
-            None => None,
-        };
-        Url::parse_with_base(input, base.as_ref())
+    /// Parses an absolute URL with the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser)
+    /// (no base). [`Url::options`] takes a base, an encoding and listeners for validation errors.
+    pub fn parse(input: &str) -> Result<Url, ParseError> {
+        Url::options().parse(input)
     }
 
-    /// Parses `input` against an already parsed base URL.
-    pub fn parse_with_base(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        Url::parse_with_encoding(input, base, UTF_8)
-    }
-
-    /// Parses `input` against `base` with a document's `encoding`: the query of a special URL
-    /// (not ws/wss) is percent-encoded after encoding it in that encoding, as HTML does for
-    /// documents in legacy encodings.
+    /// Parses an absolute URL, then appends `pairs` to its query as
+    /// application/x-www-form-urlencoded ([`Url::query_pairs_mut`]).
     ///
     /// ```
-    /// use pegurl::encoding_rs::WINDOWS_1252;
-    /// let url = pegurl::Url::parse_with_encoding("http://h/é?é", None, WINDOWS_1252)?;
-    /// assert_eq!(url.href(), "http://h/%C3%A9?%E9");
+    /// let url = pegurl::Url::parse_with_params("https://example.org/?a=1", &[("b", "x y")])?;
+    /// assert_eq!(url.as_str(), "https://example.org/?a=1&b=x+y");
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
-    pub fn parse_with_encoding(
-        input: &str,
-        base: Option<&Url>,
-        encoding: &'static Encoding,
-    ) -> Result<Url, ParseError> {
-        let input = Input::new(input);
-        let record = build::parse(&Generated, &input, base.map(|b| &b.record), None, encoding)?;
-        Ok(Url { record })
-    }
-
-    /// Parses `input` against `base`, collecting every validation error (with its span in
-    /// `input`) into `errors`, whether or not the parse fails.
-    pub fn parse_collecting(
-        input: &str,
-        base: Option<&Url>,
-        errors: &mut Vec<ValidationError>,
-    ) -> Result<Url, ParseError> {
-        Url::parse_with_callback(input, base, |e| errors.push(e))
-    }
-
-    /// Parses `input` against `base`, handing each validation error to `on_error` as the parser
-    /// meets it (for streaming users; nothing is collected).
-    ///
-    /// ```
-    /// let mut codes = Vec::new();
-    /// let url = pegurl::Url::parse_with_callback("http://a/b c", None, |e| codes.push(e.code));
-    /// assert_eq!(url?.pathname(), "/b%20c");
-    /// assert_eq!(codes, [pegurl::ErrorCode::InvalidUrlUnit]);
-    /// # Ok::<(), pegurl::ParseError>(())
-    /// ```
-    pub fn parse_with_callback(
-        input: &str,
-        base: Option<&Url>,
-        mut on_error: impl FnMut(ValidationError),
-    ) -> Result<Url, ParseError> {
-        let input = Input::new(input);
-        let sink: &mut dyn FnMut(ValidationError) = &mut on_error;
-        let base = base.map(|b| &b.record);
-        let record = build::parse(&Generated, &input, base, Some(sink), UTF_8)?;
-        Ok(Url { record })
-    }
-
-    /// [`Url::parse_traced`] with the productions of a chosen [`Engine`].
-    ///
-    /// ```
-    /// use pegurl::{Engine, Url};
-    /// let generated = Url::parse_traced_with_engine("http://h/p", None, Engine::Generated);
-    /// let derived = Url::parse_traced_with_engine("http://h/p", None, Engine::PestDerive);
-    /// assert_eq!(generated.0?, derived.0?);
-    /// assert_eq!(generated.1, derived.1);
-    /// # Ok::<(), pegurl::ParseError>(())
-    /// ```
-    pub fn parse_traced_with_engine(
-        input: &str,
-        base: Option<&Url>,
-        engine: Engine,
-    ) -> (Result<Url, ParseError>, Vec<Tree>) {
-        let input = Input::new(input);
-        match engine {
-            Engine::Generated => Url::parse_traced_with_source(&Generated, &input, base),
-            Engine::PestDerive => Url::parse_traced_with_source(&Compiled, &input, base),
-        }
-    }
-
-    /// Parses a preprocessed input with any source of productions (the built-in grammar, or
-    /// one loaded at run time).
-    #[cfg(feature = "vm")]
-    pub(crate) fn parse_with_source<S: Productions>(
-        source: &S,
-        input: &Input<'_>,
-        base: Option<&Url>,
-    ) -> Result<Url, ParseError> {
-        let record = build::parse(source, input, base.map(|b| &b.record), None, UTF_8)?;
-        Ok(Url { record })
-    }
-
-    /// Parses `input` against `base` and returns, with the result, the tree of every production
-    /// the grammar matched: the `url` rule's, then any rule the builder ran again because the
-    /// base called for another reading (see `grammar/url.pest`).
-    ///
-    /// ```
-    /// let (url, trees) = pegurl::Url::parse_traced("http://h/p?q", None);
-    /// assert_eq!(url?.href(), "http://h/p?q");
-    /// assert_eq!(trees[0].rule, "url");
-    /// assert_eq!(trees[0].children[0].rule, "special_url");
-    /// # Ok::<(), pegurl::ParseError>(())
-    /// ```
-    pub fn parse_traced(input: &str, base: Option<&Url>) -> (Result<Url, ParseError>, Vec<Tree>) {
-        let input = Input::new(input);
-        Url::parse_traced_with_source(&Generated, &input, base)
-    }
-
-    pub(crate) fn parse_traced_with_source<S: Productions>(
-        source: &S,
-        input: &Input<'_>,
-        base: Option<&Url>,
-    ) -> (Result<Url, ParseError>, Vec<Tree>) {
-        let (record, trees) = build::parse_traced(source, input, base.map(|b| &b.record));
-        (record.map(|record| Url { record }), trees)
+    pub fn parse_with_params<I, K, V>(input: &str, pairs: I) -> Result<Url, ParseError>
+    where
+        I: IntoIterator,
+        I::Item: std::borrow::Borrow<(K, V)>,
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        let mut url = Url::parse(input)?;
+        url.query_pairs_mut().extend_pairs(pairs);
+        Ok(url)
     }
 
     /// Parses `input` with this URL as its base.
     pub fn join(&self, input: &str) -> Result<Url, ParseError> {
-        Url::parse_with_base(input, Some(self))
+        Url::options().base_url(Some(self)).parse(input)
     }
 
-    /// The [href getter](https://url.spec.whatwg.org/#dom-url-href): the serialized URL.
-    pub fn href(&self) -> &str {
+    /// The [serialization](https://url.spec.whatwg.org/#concept-url-serializer) of the URL.
+    pub fn as_str(&self) -> &str {
         &self.record.serialization
     }
 
-    /// The [origin getter](https://url.spec.whatwg.org/#dom-url-origin), serialized.
-    pub fn origin(&self) -> String {
+    /// The serialization, owned.
+    pub fn into_string(self) -> String {
+        self.record.serialization
+    }
+
+    /// The [scheme](https://url.spec.whatwg.org/#concept-url-scheme), lowercase, without ":".
+    pub fn scheme(&self) -> &str {
+        self.record.scheme()
+    }
+
+    /// Whether the scheme is [special](https://url.spec.whatwg.org/#is-special).
+    pub fn is_special(&self) -> bool {
+        self.record.is_special()
+    }
+
+    /// Whether the serialization has an authority ("//" after the scheme): whether the host is
+    /// not null.
+    pub fn has_authority(&self) -> bool {
+        self.has_host()
+    }
+
+    /// The authority: credentials, "@", host and port, as serialized; "" without a host.
+    pub fn authority(&self) -> &str {
         let r = &self.record;
-        match r.scheme() {
-            // "blob": "If pathURL's scheme is "http", "https", or "file", then return pathURL's
-            // origin." Otherwise an opaque origin.
-            "blob" => match Url::parse(r.path_str(), None) {
-                Ok(inner) if matches!(inner.record.scheme(), "http" | "https" | "file") => {
-                    inner.origin()
-                }
-                _ => "null".to_owned(),
-            },
-            // A tuple origin: scheme, host, port.
-            "ftp" | "http" | "https" | "ws" | "wss" => {
-                format!("{}://{}", r.scheme(), self.host())
-            }
-            // "file" and everything else: an opaque origin, serialized as "null".
-            _ => "null".to_owned(),
+        match r.host_kind {
+            Some(_) => r
+                .serialization
+                .get(r.scheme_end + 3..r.authority_end)
+                .unwrap_or(""),
+            None => "",
         }
+    }
+
+    /// Whether the URL has an [opaque path](https://url.spec.whatwg.org/#url-opaque-path)
+    /// (`mailto:x`, `data:,x`): it cannot be the base of a relative URL.
+    pub fn cannot_be_a_base(&self) -> bool {
+        self.record.opaque_path
+    }
+
+    /// The [username](https://url.spec.whatwg.org/#concept-url-username), percent-encoded.
+    pub fn username(&self) -> &str {
+        self.record.slice(&self.record.username)
+    }
+
+    /// The [password](https://url.spec.whatwg.org/#concept-url-password), percent-encoded;
+    /// None when it is empty (the serialization has no password then).
+    pub fn password(&self) -> Option<&str> {
+        Some(self.record.slice(&self.record.password)).filter(|p| !p.is_empty())
+    }
+
+    /// The [port](https://url.spec.whatwg.org/#concept-url-port); None when the URL has none,
+    /// or had the scheme's default port, which the parser removes.
+    pub fn port(&self) -> Option<u16> {
+        self.record.port
+    }
+
+    /// The port, or the scheme's [default port](https://url.spec.whatwg.org/#default-port)
+    /// (80 for http and ws, 443 for https and wss, 21 for ftp).
+    pub fn port_or_known_default(&self) -> Option<u16> {
+        self.port().or_else(|| default_port(self.scheme()))
+    }
+
+    /// The serialized [path](https://url.spec.whatwg.org/#url-path-serializer): an opaque path
+    /// as it is, or "/" and the segments.
+    pub fn path(&self) -> &str {
+        self.record.path_str()
+    }
+
+    /// The path's segments (percent-encoded); None when the path is opaque or empty.
+    ///
+    /// ```
+    /// let url = pegurl::Url::parse("https://example.org/a/b%20c/")?;
+    /// assert_eq!(url.path_segments().unwrap().collect::<Vec<_>>(), ["a", "b%20c", ""]);
+    /// assert!(pegurl::Url::parse("mailto:a@b")?.path_segments().is_none());
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn path_segments(&self) -> Option<std::str::Split<'_, char>> {
+        if self.record.opaque_path {
+            return None;
+        }
+        self.path().strip_prefix('/').map(|rest| rest.split('/'))
+    }
+
+    /// The [query](https://url.spec.whatwg.org/#concept-url-query): None, or the text after
+    /// "?" (possibly empty).
+    pub fn query(&self) -> Option<&str> {
+        self.record.query.as_ref().map(|q| self.record.slice(q))
+    }
+
+    /// The [fragment](https://url.spec.whatwg.org/#concept-url-fragment): None, or the text
+    /// after "#" (possibly empty).
+    pub fn fragment(&self) -> Option<&str> {
+        self.record.fragment.as_ref().map(|f| self.record.slice(f))
+    }
+
+    /// The [href getter](https://url.spec.whatwg.org/#dom-url-href): the serialization.
+    pub fn href(&self) -> &str {
+        self.as_str()
     }
 
     /// The [protocol getter](https://url.spec.whatwg.org/#dom-url-protocol): the scheme and ":".
@@ -202,43 +197,15 @@ impl Url {
         &self.record.serialization[..self.record.scheme_end + 1]
     }
 
-    /// The [username getter](https://url.spec.whatwg.org/#dom-url-username).
-    pub fn username(&self) -> &str {
-        self.record.slice(&self.record.username)
-    }
-
-    /// The [password getter](https://url.spec.whatwg.org/#dom-url-password).
-    pub fn password(&self) -> &str {
-        self.record.slice(&self.record.password)
-    }
-
-    /// The [host getter](https://url.spec.whatwg.org/#dom-url-host): host and, if any, ":" and
-    /// port.
-    pub fn host(&self) -> &str {
-        let r = &self.record;
-        match r.host_kind {
-            None => "",
-            Some(_) => &r.serialization[r.host.start..r.authority_end],
-        }
-    }
-
-    /// The [hostname getter](https://url.spec.whatwg.org/#dom-url-hostname).
+    /// The [hostname getter](https://url.spec.whatwg.org/#dom-url-hostname): the serialized
+    /// host, or "".
     pub fn hostname(&self) -> &str {
-        self.record.host_str().unwrap_or("")
-    }
-
-    /// The [port getter](https://url.spec.whatwg.org/#dom-url-port).
-    pub fn port(&self) -> &str {
-        let r = &self.record;
-        match r.port {
-            None => "",
-            Some(_) => &r.serialization[r.host.end + 1..r.authority_end],
-        }
+        self.host_str().unwrap_or("")
     }
 
     /// The [pathname getter](https://url.spec.whatwg.org/#dom-url-pathname).
     pub fn pathname(&self) -> &str {
-        self.record.path_str()
+        self.path()
     }
 
     /// The [search getter](https://url.spec.whatwg.org/#dom-url-search): "" or "?" and the query.
@@ -263,82 +230,43 @@ impl Url {
         "pathname", "search", "hash",
     ];
 
-    /// The value of the getter named `name` (one of [`Url::COMPONENTS`]).
+    /// The value of the WHATWG getter named `name` (one of [`Url::COMPONENTS`]), as
+    /// `url[name]` gives it in JavaScript.
     ///
     /// ```
-    /// let url = pegurl::Url::parse("http://example.org:8080/", None)?;
+    /// let url = pegurl::Url::parse("http://example.org:8080/")?;
     /// assert_eq!(url.component("port").as_deref(), Some("8080"));
     /// assert_eq!(url.component("nope"), None);
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
     pub fn component(&self, name: &str) -> Option<Cow<'_, str>> {
         let value = match name {
-            "href" => self.href(),
-            "origin" => return Some(Cow::Owned(self.origin())),
-            "protocol" => self.protocol(),
-            "username" => self.username(),
-            "password" => self.password(),
-            "host" => self.host(),
-            "hostname" => self.hostname(),
-            "port" => self.port(),
-            "pathname" => self.pathname(),
-            "search" => self.search(),
-            "hash" => self.hash(),
+            "href" => quirks::href(self),
+            "origin" => return Some(Cow::Owned(quirks::origin(self))),
+            "protocol" => quirks::protocol(self),
+            "username" => quirks::username(self),
+            "password" => quirks::password(self),
+            "host" => quirks::host(self),
+            "hostname" => quirks::hostname(self),
+            "port" => quirks::port(self),
+            "pathname" => quirks::pathname(self),
+            "search" => quirks::search(self),
+            "hash" => quirks::hash(self),
             _ => return None,
         };
         Some(Cow::Borrowed(value))
-    }
-
-    /// The record's [scheme](https://url.spec.whatwg.org/#concept-url-scheme).
-    pub fn scheme(&self) -> &str {
-        self.record.scheme()
-    }
-
-    /// Whether the scheme is [special](https://url.spec.whatwg.org/#is-special).
-    pub fn is_special(&self) -> bool {
-        self.record.is_special()
-    }
-
-    /// The kind of the record's host, or `None` when the host is null.
-    pub fn host_kind(&self) -> Option<HostKind> {
-        self.record.host_kind
-    }
-
-    /// The record's port, null when it is the scheme's default.
-    pub fn port_number(&self) -> Option<u16> {
-        self.record.port
-    }
-
-    /// The record's path: its segments, or the opaque path as one item.
-    pub fn path_segments(&self) -> Vec<&str> {
-        self.record.path_segments()
-    }
-
-    /// Whether the URL [has an opaque path](https://url.spec.whatwg.org/#url-opaque-path).
-    pub fn has_opaque_path(&self) -> bool {
-        self.record.opaque_path
-    }
-
-    /// The record's query: null or a string (possibly empty).
-    pub fn query(&self) -> Option<&str> {
-        self.record.query.as_ref().map(|q| self.record.slice(q))
-    }
-
-    /// The record's fragment: null or a string (possibly empty).
-    pub fn fragment(&self) -> Option<&str> {
-        self.record.fragment.as_ref().map(|f| self.record.slice(f))
     }
 }
 
 impl fmt::Display for Url {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.href())
+        f.write_str(self.as_str())
     }
 }
 
 impl fmt::Debug for Url {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Url").field(&self.href()).finish()
+        f.debug_tuple("Url").field(&self.as_str()).finish()
     }
 }
 
@@ -347,44 +275,78 @@ impl FromStr for Url {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Url, ParseError> {
-        Url::parse(s, None)
+        Url::parse(s)
+    }
+}
+
+/// Parses an absolute URL (no base).
+impl TryFrom<&str> for Url {
+    type Error = ParseError;
+
+    fn try_from(s: &str) -> Result<Url, ParseError> {
+        Url::parse(s)
+    }
+}
+
+/// The serialization.
+impl From<Url> for String {
+    fn from(url: Url) -> String {
+        url.into_string()
     }
 }
 
 /// [URL equivalence](https://url.spec.whatwg.org/#concept-url-equals): equal serializations.
 impl PartialEq for Url {
     fn eq(&self, other: &Url) -> bool {
-        self.href() == other.href()
+        self.as_str() == other.as_str()
     }
 }
 
 impl Eq for Url {}
 
+/// Ordered by serialization.
+impl Ord for Url {
+    fn cmp(&self, other: &Url) -> Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+/// Ordered by serialization.
+impl PartialOrd for Url {
+    fn partial_cmp(&self, other: &Url) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Hashes the serialization.
 impl Hash for Url {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.href().hash(state);
+        self.as_str().hash(state);
     }
 }
 
+/// The serialization.
 impl AsRef<str> for Url {
     fn as_ref(&self) -> &str {
-        self.href()
+        self.as_str()
     }
 }
 
-/// A URL serializes as its href (feature `serde`).
+/// A URL serializes as its serialization (a string).
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl serde::Serialize for Url {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.href())
+        serializer.serialize_str(self.as_str())
     }
 }
 
-/// A URL deserializes from a string that parses as an absolute URL (feature `serde`).
+/// A URL deserializes from a string that parses as an absolute URL.
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> serde::Deserialize<'de> for Url {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Url, D::Error> {
-        let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
-        Url::parse(&text, None).map_err(serde::de::Error::custom)
+        let text = <Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+        Url::parse(&text).map_err(serde::de::Error::custom)
     }
 }

@@ -173,16 +173,16 @@ impl State<'_> {
         base: Option<&str>,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        let parsed = pegurl::parse_with_errors(input, base);
-        let base_url = base.and_then(|b| Url::parse(b, None).ok());
+        let (url, errors) = super::parse_collecting(input, base);
+        let base_url = base.and_then(|b| Url::parse(b).ok());
         let writing = pegurl::validate_url_string(input, base_url.as_ref());
         let checked = Checked {
             origin,
             file,
             input,
             base,
-            url: &parsed.url,
-            errors: &parsed.errors,
+            url: &url,
+            errors: &errors,
             writing: &writing,
         };
         if !checked.valid() || !checked.clean() {
