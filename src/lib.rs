@@ -39,7 +39,7 @@
 //! for e in &errors {
 //!     println!("{} at {:?}: {}", e.code, e.span, e.description());
 //! }
-//! assert_eq!(errors.len(), 2);
+//! assert_eq!(errors.len(), 4);
 //! # Ok::<(), pegurl::ParseError>(())
 //! ```
 //!

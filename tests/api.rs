@@ -239,3 +239,39 @@ fn serde_round_trips_through_the_href() {
         "{error}"
     );
 }
+
+/// `validate_url_string` names the production of the writing section that fails, with its span
+/// and the section's requirement, not the parser's internals.
+#[test]
+fn validate_url_string_explains_in_the_writing_sections_terms() {
+    let cases = [
+        (
+            "https://[1:2:3]/",
+            "valid_ipv6_address_string",
+            "eight pieces",
+        ),
+        (
+            "https://exa mple.org/",
+            "valid_domain_string",
+            "domain parser",
+        ),
+        ("http://a:99999/", "url_port_string", "0 to 65535"),
+        (
+            "https://example.org/%zz",
+            "percent_encoded_byte",
+            "two ASCII hex digits",
+        ),
+        ("https://example.org/a b", "url_unit", "URL code point"),
+        ("1http://a/", "absolute_url_string", "ASCII alpha"),
+    ];
+    for (input, production, words) in cases {
+        let e = pegurl::validate_url_string(input, None).unwrap_err();
+        assert_eq!(e.production, production, "{input}: {e}");
+        assert!(e.reason.contains(words), "{input}: {e}");
+        assert!(!e.reason.contains("EOI"), "{input}: {e}");
+        assert!(
+            e.span.end <= input.len() && e.span.start <= e.span.end,
+            "{input}: {e}"
+        );
+    }
+}

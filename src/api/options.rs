@@ -190,13 +190,14 @@ impl<'a> ParseOptions<'a> {
         } = self;
         let base = base_url.map(|b| &b.record);
         let listening = violation_callback.is_some() || errors.is_some();
-        let mut sink = |e: ValidationError| {
-            if let Some(callback) = violation_callback {
+        let mut sink = |e: ValidationError| match (errors.as_deref_mut(), violation_callback) {
+            (Some(errors), Some(callback)) => {
                 callback(e.clone());
-            }
-            if let Some(errors) = errors.as_deref_mut() {
                 errors.push(e);
             }
+            (Some(errors), None) => errors.push(e),
+            (None, Some(callback)) => callback(e),
+            (None, None) => {}
         };
         let sink: build::Sink<'_> = if listening { Some(&mut sink) } else { None };
         let record: Result<Record, ParseError> = match trace {

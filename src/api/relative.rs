@@ -59,7 +59,7 @@ impl Url {
         &self,
         default_port_number: impl Fn() -> Option<u16>,
     ) -> io::Result<Vec<SocketAddr>> {
-        let error = |message| io::Error::new(io::ErrorKind::InvalidInput, message);
+        let error = |message| io::Error::new(io::ErrorKind::InvalidData, message);
         let port = self
             .port_or_known_default()
             .or_else(default_port_number)
