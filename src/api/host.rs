@@ -3,6 +3,7 @@
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
+use crate::error::ParseError;
 use crate::record::HostKind;
 
 use super::Url;
@@ -41,6 +42,46 @@ pub enum Host<S = String> {
     Opaque(S),
     /// The [empty host](https://url.spec.whatwg.org/#empty-host).
     Empty,
+}
+
+impl Host<String> {
+    /// The [host parser](https://url.spec.whatwg.org/#concept-host-parser) for a special URL:
+    /// an IPv6 address in brackets, an IPv4 address, or a domain (IDNA-processed); the error
+    /// the parser returns failure with otherwise. A delimiter ("/", ":", "?", "#", "@", "\\")
+    /// is an error, as no host contains one.
+    ///
+    /// ```
+    /// use pegurl::Host;
+    /// assert_eq!(Host::parse("EXAMPLE.org"), Ok(Host::Domain("example.org".to_owned())));
+    /// assert_eq!(Host::parse("0x7f.1"), Ok(Host::Ipv4([127, 0, 0, 1].into())));
+    /// assert!(Host::parse("[::1").is_err());
+    /// ```
+    pub fn parse(input: &str) -> Result<Host<String>, ParseError> {
+        Host::parse_with("http://h/", input)
+    }
+
+    /// The host parser for a URL that is not special: an IPv6 address in brackets, or an
+    /// [opaque host](https://url.spec.whatwg.org/#concept-opaque-host-parser) (percent-encoded,
+    /// not lowercased).
+    ///
+    /// ```
+    /// use pegurl::Host;
+    /// assert!(Host::parse_opaque("ex ample").is_err());
+    /// assert_eq!(Host::parse_opaque("Exämple"), Ok(Host::Opaque("Ex%C3%A4mple".to_owned())));
+    /// ```
+    pub fn parse_opaque(input: &str) -> Result<Host<String>, ParseError> {
+        Host::parse_with("foo://h/", input)
+    }
+
+    /// Sets `input` as the host of `url` (a URL with a host) and returns what it became.
+    fn parse_with(url: &str, input: &str) -> Result<Host<String>, ParseError> {
+        let mut url = Url::parse(url)?;
+        url.set_host(Some(input))?;
+        match url.host() {
+            Some(host) => Ok(host.to_owned()),
+            None => Ok(Host::Empty),
+        }
+    }
 }
 
 impl Host<&str> {
