@@ -58,10 +58,9 @@ pub struct ParseOptions<'a> {
     runtime: Option<&'a RuntimeGrammar>,
 }
 
-impl Url {
-    /// Options for parsing: a base URL, an encoding, a validation-error callback and more (see
-    /// [`ParseOptions`]).
-    pub fn options<'a>() -> ParseOptions<'a> {
+impl<'a> ParseOptions<'a> {
+    /// The defaults: no base, UTF-8, nobody listening, the generated parser.
+    pub(crate) fn new() -> Self {
         ParseOptions {
             base_url: None,
             encoding: UTF_8,
@@ -73,9 +72,7 @@ impl Url {
             runtime: None,
         }
     }
-}
 
-impl<'a> ParseOptions<'a> {
     /// Parses relative inputs against `base` (None: no base, as [`Url::parse`]).
     pub fn base_url(mut self, base: Option<&'a Url>) -> Self {
         self.base_url = base;
