@@ -91,7 +91,6 @@ pub use error::{ErrorCode, ParseError, ParseErrorKind, SetterError, ValidationEr
 pub use form::{form_urlencoded_parse, form_urlencoded_serialize, UrlSearchParams};
 pub use grammar::{Engine, Production, Tree, MAX_TREE_DEPTH};
 #[cfg(feature = "vm")]
-#[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
 pub use runtime::{RuntimeGrammar, BUILTIN_GRAMMAR};
 pub use valid::{is_valid_url_string, validate_url_string, Invalid};
 

@@ -12,6 +12,7 @@ use crate::input::Input;
 use crate::tokens::{push_pairs, Token};
 
 /// The built-in grammar's source, `grammar/url.pest`.
+#[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
 pub const BUILTIN_GRAMMAR: &str = include_str!("../grammar/url.pest");
 
 /// A grammar loaded at run time.
@@ -21,6 +22,7 @@ pub const BUILTIN_GRAMMAR: &str = include_str!("../grammar/url.pest");
 /// let url = pegurl::Url::options().grammar(&grammar).parse("HTTP://Example.org/a/../b").unwrap();
 /// assert_eq!(url.as_str(), "http://example.org/b");
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
 pub struct RuntimeGrammar {
     vm: Vm,
     /// Each rule's number, by name.
