@@ -2,6 +2,8 @@
 //! [`Url::join`].
 
 use crate::error::ParseError;
+use crate::fast::Generated;
+use crate::input::Input;
 
 use super::{ParseOptions, Url};
 
@@ -9,7 +11,8 @@ impl Url {
     /// Parses an absolute URL with the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser)
     /// (no base). [`Url::options`] takes a base, an encoding and listeners for validation errors.
     pub fn parse(input: &str) -> Result<Url, ParseError> {
-        Url::options().parse(input)
+        // The default options, without looking at which grammar they name.
+        ParseOptions::new().run(&Generated, &Input::new(input))
     }
 
     /// Parses an absolute URL, then appends `pairs` to its query as

@@ -172,6 +172,7 @@ impl<'a> ParseOptions<'a> {
 
     /// Parses a preprocessed input with a source of productions: the one place that calls the
     /// builder for a parse.
+    #[inline]
     pub(crate) fn run<S: Productions>(
         self,
         source: &S,
