@@ -1,6 +1,67 @@
-#![doc = include_str!("../README.md")]
+//! pegurl parses URLs exactly as the [WHATWG URL Standard](https://url.spec.whatwg.org/) says
+//! (July 2026): the URL syntax is a PEG grammar, `grammar/url.pest`, which `build.rs` compiles
+//! into a byte-level parser, and a builder applies the spec's prose to what the grammar
+//! matched. It passes every case of the web-platform-tests URL suite (but two IdnaTestV2
+//! cases), reports every [validation error](https://url.spec.whatwg.org/#validation-error) with
+//! the byte span it arises at, and matches the reference implementation, whatwg-url, on every
+//! input tried.
+//!
+//! # Three kinds of use
+//!
+//! - **A URL type for Rust programs**: [`Url`] has the `url` crate's names and signatures
+//!   (`Url::parse`, `join`, `host_str`, `query_pairs`, `set_path`, `Position` slicing,
+//!   [`form_urlencoded`] ...), so moving from `url` is, for most programs, the import; where
+//!   `url` differs from the standard pegurl keeps the standard. The
+//!   [migration guide](crate::migrating_from_url) lists every difference.
+//! - **Checking URLs**: every validation error with its span ([`ParseOptions::validation_errors`]),
+//!   and whether a string is a [valid URL string](https://url.spec.whatwg.org/#valid-url-string)
+//!   ([`validate_url_string`]), which explains a failure in the writing section's terms. The
+//!   `pegurl` command-line tool (feature `cli`) checks lists, JSON lines, HTML and Markdown
+//!   and reports as text, JSON lines or SARIF.
+//! - **Grammar work**: the tree of productions a parse matched ([`ParseOptions::trace`]), and
+//!   grammars loaded at run time (feature `vm`, [`workbench::RuntimeGrammar`]) driving the same
+//!   builder: the [`workbench`] module.
+//!
+//! # Quick start
+//!
+//! ```
+//! use pegurl::Url;
+//!
+//! let base = Url::parse("https://example.com/a/b/c")?;
+//! let url = base.join("../d?x=1#y")?;
+//! assert_eq!(url.as_str(), "https://example.com/a/d?x=1#y");
+//! assert_eq!(url.host_str(), Some("example.com"));
+//! assert_eq!(url.query_pairs().next(), Some(("x".into(), "1".into())));
+//!
+//! // Every validation error, with its span in the input.
+//! let mut errors = Vec::new();
+//! let url = Url::options().validation_errors(&mut errors).parse("https:\\\\example.org/a b")?;
+//! assert_eq!(url.as_str(), "https://example.org/a%20b");
+//! for e in &errors {
+//!     println!("{} at {:?}: {}", e.code, e.span, e.description());
+//! }
+//! assert_eq!(errors.len(), 4);
+//! # Ok::<(), pegurl::ParseError>(())
+//! ```
+//!
+//! ```
+//! // The writing section's verdict, in its terms.
+//! let e = pegurl::validate_url_string("https://[1:2:3]/", None).unwrap_err();
+//! assert_eq!(e.production, "valid_ipv6_address_string");
+//! println!("{e}");
+//! ```
+//!
+//! # Features
+//!
+//! - `cli` (default): the `pegurl` command-line tool. Library users turn it off with
+//!   `default-features = false`.
+//! - `serde`: [`Url`] serializes as its serialization and deserializes by parsing.
+//! - `vm`: grammars loaded at run time ([`workbench::RuntimeGrammar`]).
+//!
+//! The package's README covers the command-line tool, the grammar and performance figures.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // Spec links are written bare, as `/// https://url.spec.whatwg.org/#...`, after rust-url's habit.
 #![allow(rustdoc::bare_urls)]
 
@@ -17,6 +78,8 @@ mod error;
 mod form;
 mod generated;
 mod grammar;
+#[cfg(feature = "vm")]
+mod grammar_size;
 mod input;
 mod percent;
 mod record;
@@ -29,46 +92,19 @@ mod tokens;
 mod valid;
 pub mod workbench;
 
-pub use api::{SearchParamsMut, Url};
+pub use api::{
+    form_urlencoded, quirks, Host, OpaqueOrigin, Origin, ParseOptions, PathSegmentsMut, Position,
+    SearchParamsMut, SyntaxViolation, Url, UrlQuery,
+};
 pub use encoding_rs;
 pub use error::{ErrorCode, ParseError, ParseErrorKind, SetterError, ValidationError};
 pub use form::{form_urlencoded_parse, form_urlencoded_serialize, UrlSearchParams};
-pub use record::HostKind;
 pub use valid::{is_valid_url_string, validate_url_string, Invalid};
+
+#[doc = include_str!("../docs/migrating-from-url.md")]
+pub mod migrating_from_url {}
 
 /// The longest input (after the basic URL parser's preprocessing) that pegurl parses: 1 GiB.
 /// Longer ones fail with [`ParseErrorKind::TooLong`]. The grammar's trees record offsets in 32
 /// bits, which halves their size; this limit leaves room for every token a tree can have.
 pub const MAX_INPUT_LEN: usize = 1 << 30;
-
-/// The result of [`parse_with_errors`]: the URL or the failure, and every validation error met.
-#[derive(Clone, Debug)]
-pub struct Parsed {
-    /// The URL, or why parsing failed.
-    pub url: Result<Url, ParseError>,
-    /// Every validation error, in the order the parser met them, with spans in the input.
-    pub errors: Vec<ValidationError>,
-}
-
-/// Parses `input` against an optional `base` and collects every validation error on the way.
-///
-/// ```
-/// let parsed = pegurl::parse_with_errors("https:\\\\example.org", None);
-/// assert_eq!(parsed.url.unwrap().href(), "https://example.org/");
-/// assert!(parsed.errors.iter().all(|e| !e.fatal));
-/// ```
-pub fn parse_with_errors(input: &str, base: Option<&str>) -> Parsed {
-    let mut errors = Vec::new();
-    let base = match base.map(|b| Url::parse(b, None)).transpose() {
-        Ok(base) => base,
-        Err(e) => {
-            let kind = ParseErrorKind::InvalidBase(Box::new(e));
-            return Parsed {
-                url: Err(ParseError { kind, span: 0..0 }),
-                errors,
-            };
-        }
-    };
-    let url = Url::parse_collecting(input, base.as_ref(), &mut errors);
-    Parsed { url, errors }
-}

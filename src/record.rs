@@ -140,6 +140,35 @@ impl Record {
         &self.serialization
     }
 
+    /// The serialization, taken.
+    pub(crate) fn into_serialization(self) -> String {
+        self.serialization
+    }
+
+    /// Where each component lies in the serialization.
+    pub(crate) fn layout(&self) -> Layout {
+        Layout {
+            len: self.serialization.len(),
+            scheme_end: self.scheme_end,
+            username: self.username.clone(),
+            password: self.password.clone(),
+            host: self.host.clone(),
+            has_port: self.port.is_some(),
+            authority_end: self.authority_end,
+            path: self.path.clone(),
+            query: self.query.clone(),
+            fragment: self.fragment.clone(),
+        }
+    }
+
+    /// The credentials, "@", host and port as serialized (after "//"); "" without a host.
+    pub(crate) fn authority(&self) -> &str {
+        match self.host_kind {
+            Some(_) => &self.serialization[self.username.start..self.authority_end],
+            None => "",
+        }
+    }
+
     /// The [scheme](https://url.spec.whatwg.org/#concept-url-scheme).
     pub(crate) fn scheme(&self) -> &str {
         &self.serialization[..self.scheme_end]
@@ -253,6 +282,28 @@ impl Record {
     fn through_authority(&self) -> &str {
         &self.serialization[..self.authority_end]
     }
+}
+
+/// Where each component of a record lies in its serialization (a copy of the writer's offsets).
+/// Without a host, the credential and host ranges are empty, right after "scheme:".
+#[derive(Clone, Debug)]
+pub(crate) struct Layout {
+    /// The serialization's length.
+    pub(crate) len: usize,
+    /// The scheme's end (its ":" follows).
+    pub(crate) scheme_end: usize,
+    pub(crate) username: Range<usize>,
+    /// Empty when the password is.
+    pub(crate) password: Range<usize>,
+    pub(crate) host: Range<usize>,
+    /// Whether ":" and a port follow the host.
+    pub(crate) has_port: bool,
+    pub(crate) authority_end: usize,
+    pub(crate) path: Range<usize>,
+    /// Without its "?".
+    pub(crate) query: Option<Range<usize>>,
+    /// Without its "#".
+    pub(crate) fragment: Option<Range<usize>>,
 }
 
 /// A URL record's components for the setters, borrowed from the record until a setter

@@ -6,21 +6,23 @@ use std::collections::HashMap;
 use pest_vm::Vm;
 
 use crate::api::{SetterPlan, Url};
-use crate::error::{ParseError, SetterError, ValidationError};
-use crate::grammar::{Production, Productions, Tree};
+use crate::error::SetterError;
+use crate::grammar::{Production, Productions};
 use crate::input::Input;
 use crate::tokens::{push_pairs, Token};
 
 /// The built-in grammar's source, `grammar/url.pest`.
+#[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
 pub const BUILTIN_GRAMMAR: &str = include_str!("../grammar/url.pest");
 
 /// A grammar loaded at run time.
 ///
 /// ```
 /// let grammar = pegurl::workbench::RuntimeGrammar::load(pegurl::workbench::BUILTIN_GRAMMAR).unwrap();
-/// let url = grammar.parse("HTTP://Example.org/a/../b", None).unwrap();
-/// assert_eq!(url.href(), "http://example.org/b");
+/// let url = pegurl::Url::options().grammar(&grammar).parse("HTTP://Example.org/a/../b").unwrap();
+/// assert_eq!(url.as_str(), "http://example.org/b");
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
 pub struct RuntimeGrammar {
     vm: Vm,
     /// Each rule's number, by name.
@@ -65,43 +67,9 @@ impl RuntimeGrammar {
             .collect()
     }
 
-    /// Parses `input` against `base` with this grammar and the builder.
-    pub fn parse(&self, input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        let input = Input::new(input);
-        Url::parse_with_source(&Source { grammar: self }, &input, base, None)
-    }
-
-    /// [`RuntimeGrammar::parse`], collecting every validation error (with its span in `input`)
-    /// into `errors`, whether or not the parse fails, as [`Url::parse_collecting`] does with the
-    /// built-in grammar.
-    ///
-    /// ```
-    /// let grammar = pegurl::workbench::RuntimeGrammar::load(pegurl::workbench::BUILTIN_GRAMMAR).unwrap();
-    /// let mut errors = Vec::new();
-    /// let url = grammar.parse_collecting("http://a/b c", None, &mut errors).unwrap();
-    /// assert_eq!(url.pathname(), "/b%20c");
-    /// assert_eq!(errors[0].code, pegurl::ErrorCode::InvalidUrlUnit);
-    /// assert_eq!(errors[0].span, 10..11);
-    /// ```
-    pub fn parse_collecting(
-        &self,
-        input: &str,
-        base: Option<&Url>,
-        errors: &mut Vec<ValidationError>,
-    ) -> Result<Url, ParseError> {
-        let input = Input::new(input);
-        let mut sink = |e| errors.push(e);
-        Url::parse_with_source(&Source { grammar: self }, &input, base, Some(&mut sink))
-    }
-
-    /// [`RuntimeGrammar::parse`], with the tree of every entry rule the builder ran.
-    pub fn parse_traced(
-        &self,
-        input: &str,
-        base: Option<&Url>,
-    ) -> (Result<Url, ParseError>, Vec<Tree>) {
-        let input = Input::new(input);
-        Url::parse_traced_with_source(&Source { grammar: self }, &input, base)
+    /// This grammar as a source of productions for the builder.
+    pub(crate) fn source(&self) -> Source<'_> {
+        Source { grammar: self }
     }
 
     /// Runs the setter named `name` with this grammar's setter rules (see
@@ -115,8 +83,8 @@ impl RuntimeGrammar {
         Some(match url.plan_setter(name, value)? {
             SetterPlan::Done(result) => result,
             SetterPlan::Href(value) => {
-                let input = Input::new(&value);
-                Url::parse_with_source(&Source { grammar: self }, &input, None, None)
+                let parsed = Url::options().grammar(self).parse(&value);
+                parsed
                     .map(|parsed| *url = parsed)
                     .map_err(SetterError::from)
             }
@@ -128,10 +96,12 @@ impl RuntimeGrammar {
     }
 }
 
-/// pest_meta's reading of a grammar, optimized for pest_vm; the error lists pest_meta's
-/// messages. pest_meta panics on a few grammars (a `"\u{D800}"` escape, which its reader
-/// accepts and its unescaping rejects): that panic is caught and becomes an error.
+/// Reads and optimises a grammar loaded at run time: refused when it is beyond the bounds a
+/// default thread's stack can read ([`crate::workbench::check_grammar_bounds`]); pest_meta's
+/// messages when it does not compile; and an error, not a panic, where pest_meta itself panics
+/// (it does on a literal holding an escaped surrogate, `"\u{D800}"`).
 pub(crate) fn compile(source: &str) -> Result<Vec<pest_meta::optimizer::OptimizedRule>, String> {
+    crate::grammar_size::check(source)?;
     let compiled = std::panic::catch_unwind(|| pest_meta::parse_and_optimize(source))
         .map_err(|_| "pest_meta could not read the grammar (it panicked)".to_owned())?;
     let (_, rules) = compiled.map_err(|errors| {
@@ -145,7 +115,7 @@ pub(crate) fn compile(source: &str) -> Result<Vec<pest_meta::optimizer::Optimize
 }
 
 /// A runtime grammar as a source of productions for the builder.
-struct Source<'v> {
+pub(crate) struct Source<'v> {
     grammar: &'v RuntimeGrammar,
 }
 

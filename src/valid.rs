@@ -48,7 +48,7 @@ impl std::error::Error for Invalid {}
 /// assert!(!pegurl::is_valid_url_string("../x", None));
 /// ```
 pub fn is_valid_url_string(input: &str, base: Option<&str>) -> bool {
-    let base = base.and_then(|b| Url::parse(b, None).ok());
+    let base = base.and_then(|b| Url::parse(b).ok());
     validate_url_string(input, base.as_ref()).is_ok()
 }
 
@@ -94,7 +94,7 @@ pub fn validate_url_string(input: &str, base: Option<&Url>) -> Result<(), Invali
 /// The entry rule that reads a relative-URL-with-fragment string against `base`: pest_derive's
 /// rule and the generated parser's number for it.
 pub(crate) fn relative_entry(base: &Url) -> (Rule, u16) {
-    if base.has_opaque_path() {
+    if base.cannot_be_a_base() {
         (
             Rule::relative_url_with_fragment_string_opaque,
             v::RELATIVE_URL_WITH_FRAGMENT_STRING_OPAQUE,
@@ -160,10 +160,33 @@ fn explain(entry: Rule, input: &str) -> Invalid {
     };
     let (production, reason) = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
+            // The most telling production expected there: a named one before the end of input.
             let names: Vec<String> = positives.iter().map(|r| format!("{r:?}")).collect();
-            (names[0].clone(), format!("expected {}", names.join(" or ")))
+            let production = names
+                .iter()
+                .find(|n| *n != "EOI")
+                .unwrap_or(&names[0])
+                .clone();
+            // Where only the end of input is expected, the character there says more.
+            let production = match input[at..].chars().next() {
+                Some('%') if production == "EOI" => "percent_encoded_byte".to_owned(),
+                Some(c) if production == "EOI" && !is_url_code_point(c) => "url_unit".to_owned(),
+                _ => production,
+            };
+            let reason = match names.len() {
+                1 => requirement(&production).to_owned(),
+                _ => format!(
+                    "{} (expected {})",
+                    requirement(&production),
+                    names.join(" or ")
+                ),
+            };
+            (production, reason)
         }
-        _ => (format!("{entry:?}"), "does not match".to_owned()),
+        _ => (
+            format!("{entry:?}"),
+            requirement(&format!("{entry:?}")).to_owned(),
+        ),
     };
     let end = input[at..].chars().next().map_or(at, |c| at + c.len_utf8());
     Invalid {
@@ -190,20 +213,20 @@ pub(crate) fn check(node: Node<'_>) -> Result<(), Invalid> {
         // false. If running the ends in a number checker on domain returns true, then return
         // false. Return true."
         v::VALID_DOMAIN_STRING => match domain_to_ascii(text, true) {
-            None => invalid("the domain parser (beStrict) fails: not a valid domain"),
+            None => invalid("a valid domain string is one the domain parser accepts with beStrict (letters, digits and hyphens in labels of at most 63 bytes, IDNA rules)"),
             Some(domain) if ends_in_a_number(&domain) => {
-                invalid("a domain that ends in a number (and is not a valid IPv4-address string)")
+                invalid("a valid domain does not end in a number: a last label of digits (or 0x and hex digits) is an IPv4 address, which must then be a valid IPv4-address string")
             }
             Some(_) => Ok(()),
         },
         // "one or more ASCII digits representing a decimal number that is a 16-bit unsigned
         // integer."
         v::URL_PORT_STRING if !text.is_empty() && port_number(text).is_none() => {
-            invalid("a port above 65535")
+            invalid("a URL-port string is a decimal number from 0 to 65535")
         }
         v::VALID_IPV6_ADDRESS_STRING => {
             let Some(top) = node.children().next() else {
-                return invalid("an empty IPv6 address");
+                return invalid(IPV6_PIECES);
             };
             match top.rule() {
                 // "the sum of the effective piece lengths of the preceding and following strings
@@ -211,18 +234,59 @@ pub(crate) fn check(node: Node<'_>) -> Result<(), Invalid> {
                 v::IPV6_COMPRESSED => {
                     let sum: usize = top.children().map(effective_piece_length).sum();
                     if sum > 7 {
-                        return invalid("more than 7 pieces around \"::\"");
+                        return invalid(IPV6_PIECES);
                     }
                     Ok(())
                 }
                 // "a valid IPv6-pieces string with effective piece length 8", or pieces and IPv4.
                 _ if effective_piece_length(top) != 8 => {
-                    invalid("an IPv6 address without \"::\" needs exactly 8 pieces")
+                    invalid(IPV6_PIECES)
                 }
                 _ => Ok(()),
             }
         }
         _ => Ok(()),
+    }
+}
+
+/// Whether `c` is a [URL code point](https://url.spec.whatwg.org/#url-code-points).
+fn is_url_code_point(c: char) -> bool {
+    let noncharacter = matches!(u32::from(c), 0xFDD0..=0xFDEF) || (u32::from(c) & 0xFFFE) == 0xFFFE;
+    c.is_ascii_alphanumeric()
+        || "!$&'()*+,-./:;=?@_~".contains(c)
+        || (!c.is_ascii() && !noncharacter)
+}
+
+/// What the writing section requires of an IPv6 address's pieces.
+const IPV6_PIECES: &str =
+    "a valid IPv6-address string needs eight pieces, or at most seven around one \"::\"";
+
+/// What the writing section requires of a production of `grammar/valid.pest`, in its terms
+/// (https://url.spec.whatwg.org/#url-writing).
+fn requirement(production: &str) -> &'static str {
+    match production {
+        "EOI" => "nothing more may follow here in a valid URL string",
+        "absolute_url_string" | "absolute_url_with_fragment_string" => "an absolute-URL string is a URL-scheme string (an ASCII alpha first), \":\", and what the scheme calls for",
+        "url_scheme_string" => "a URL-scheme string is an ASCII alpha, then ASCII alphanumerics, \"+\", \"-\" or \".\"",
+        "special_scheme_string" | "file_scheme_string" => "a special scheme (http, https, ws, wss, ftp, file) is followed by \"//\" and a host (file: \"//\" and an optional host)",
+        "url_port_string" => "a URL-port string is zero or more ASCII digits, a number from 0 to 65535",
+        "valid_host_string" => "a valid host string is a valid domain string, a valid IPv4-address string, or \"[\", a valid IPv6-address string and \"]\"",
+        "valid_domain_string" => "a valid domain string is labels of letters, digits and hyphens that the domain parser accepts, separated by \".\"",
+        "valid_ipv4_address_string" | "ipv4_octet" => "a valid IPv4-address string is four decimal numbers from 0 to 255, without leading zeros, separated by \".\"",
+        "valid_ipv6_address_string" | "ipv6_compressed" | "valid_ipv6_pieces_string" | "valid_ipv6_pieces_and_ipv4_string" => IPV6_PIECES,
+        "valid_ipv6_piece_string" => "a valid IPv6-piece string is one to four ASCII hex digits, without a leading 0 unless it is the only one",
+        "valid_opaque_host_string" | "opaque_host_units" => "a valid opaque-host string is URL units other than forbidden host code points, or \"[\", a valid IPv6-address string and \"]\"",
+        "forbidden_host_code_point" => "a host may not contain a forbidden host code point (space, #, /, :, <, >, ?, @, [, \\, ], ^, |, %)",
+        "url_unit" | "url_code_point" => "a URL unit is a URL code point (ASCII alphanumerics, !$&'()*+,-./:;=?@_~ and non-ASCII but noncharacters and surrogates) or a percent-encoded byte",
+        "percent_encoded_byte" => "a \"%\" is followed by two ASCII hex digits (a percent-encoded byte)",
+        "url_path_segment_string" => "a URL-path-segment string is zero or more URL units other than \"/\" and \"?\"",
+        "url_query_string" => "a URL-query string is zero or more URL units",
+        "url_fragment_string" => "a URL-fragment string is zero or more URL units",
+        "opaque_path_url_string" => "a URL's opaque path is URL units, not starting with \"/\"",
+        "path_absolute_url_string" | "path_absolute_non_authority_url_string" => "a path-absolute-URL string is \"/\" and URL-path-segment strings separated by \"/\"",
+        "path_relative_url_string" | "path_relative_scheme_less_url_string" => "a path-relative-URL string is URL-path-segment strings separated by \"/\", not starting with \"/\" (nor, scheme-less, with a scheme and \":\")",
+        "scheme_relative_special_url_string" | "scheme_relative_url_string" | "scheme_relative_file_url_string" => "a scheme-relative-URL string is \"//\", a host (and port), and an optional path-absolute-URL string",
+        _ => "a valid URL string is an absolute-URL-with-fragment string, or a relative-URL-with-fragment string with a base URL",
     }
 }
 

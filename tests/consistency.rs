@@ -162,7 +162,7 @@ fn the_writing_grammar_loaded_at_run_time_decides_as_the_built_in_one() {
     let writing = Generator::load(BUILTIN_WRITING_GRAMMAR).unwrap();
     let parsing = Generator::load(BUILTIN_GRAMMAR).unwrap();
     let bases: Vec<Option<pegurl::Url>> = std::iter::once(None)
-        .chain(BASES.iter().map(|b| pegurl::Url::parse(b, None).ok()))
+        .chain(BASES.iter().map(|b| pegurl::Url::parse(b).ok()))
         .collect();
     for seed in 0..3000u64 {
         let text = match seed % 3 {

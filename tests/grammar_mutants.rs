@@ -71,9 +71,10 @@ const SETTERS: &[(&str, &str)] = &[
 fn exercise(grammar: &RuntimeGrammar, inputs: &[(String, Option<String>)]) -> usize {
     let mut ran = 0;
     for (input, base) in inputs {
-        let base = base.as_deref().and_then(|b| Url::parse(b, None).ok());
-        let parsed = grammar.parse(input, base.as_ref());
-        let _ = grammar.parse_traced(input, base.as_ref());
+        let base = base.as_deref().and_then(|b| Url::parse(b).ok());
+        let options = || Url::options().grammar(grammar).base_url(base.as_ref());
+        let parsed = options().parse(input);
+        let _ = options().trace(&mut Vec::new()).parse(input);
         ran += 1;
         if let Ok(mut url) = parsed {
             for (name, value) in SETTERS {

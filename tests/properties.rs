@@ -2,6 +2,9 @@
 //! idempotent on hrefs; setters never leave an href that parses differently; validation error
 //! spans lie inside the input on character boundaries.
 
+#[path = "common/collect.rs"]
+mod collect;
+
 mod common;
 
 use common::PIECES;
@@ -28,12 +31,16 @@ fn base() -> impl Strategy<Value = Option<&'static str>> {
 }
 
 /// Everything observable of a record.
-fn record(url: &Url) -> (String, Vec<String>, Option<pegurl::HostKind>, Option<u16>) {
+fn record(url: &Url) -> (String, Vec<String>, Option<pegurl::Host>, Option<u16>) {
     (
         url.href().to_owned(),
-        url.path_segments().iter().map(|s| s.to_string()).collect(),
-        url.host_kind(),
-        url.port_number(),
+        url.path_segments()
+            .into_iter()
+            .flatten()
+            .map(str::to_owned)
+            .collect(),
+        url.host().map(|h| h.to_owned()),
+        url.port(),
     )
 }
 
@@ -42,8 +49,8 @@ proptest! {
 
     #[test]
     fn reparsing_an_href_gives_the_same_record(input in url_like(), base in base()) {
-        if let Ok(url) = Url::parse(&input, base) {
-            let again = Url::parse(url.href(), None).expect("an href parses");
+        if let Ok(url) = pegurl::quirks::new_url(&input, base) {
+            let again = Url::parse(url.href()).expect("an href parses");
             prop_assert_eq!(record(&again), record(&url));
             for name in Url::COMPONENTS {
                 prop_assert_eq!(again.component(name), url.component(name), "{}", name);
@@ -53,9 +60,9 @@ proptest! {
 
     #[test]
     fn parsing_is_idempotent_on_hrefs(input in url_like()) {
-        if let Ok(url) = Url::parse(&input, None) {
-            let once = Url::parse(url.href(), None).unwrap();
-            let twice = Url::parse(once.href(), None).unwrap();
+        if let Ok(url) = Url::parse(&input) {
+            let once = Url::parse(url.href()).unwrap();
+            let twice = Url::parse(once.href()).unwrap();
             prop_assert_eq!(once.href(), twice.href());
         }
     }
@@ -66,12 +73,12 @@ proptest! {
         name in prop::sample::select(Url::COMPONENTS.to_vec()),
         value in url_like(),
     ) {
-        if let Ok(mut url) = Url::parse(&input, None) {
+        if let Ok(mut url) = Url::parse(&input) {
             let _ = url.set_component(name, &value);
             // The spec's own gap: see tests/bad_input.rs.
             let gap = name == "protocol" && url.scheme() == "file" && url.hostname() == "localhost";
             if !gap {
-                let again = Url::parse(url.href(), None).expect("a setter's href parses");
+                let again = Url::parse(url.href()).expect("a setter's href parses");
                 prop_assert_eq!(again.href(), url.href());
             }
         }
@@ -79,7 +86,7 @@ proptest! {
 
     #[test]
     fn error_spans_lie_inside_the_input(input in url_like(), base in base()) {
-        let parsed = pegurl::parse_with_errors(&input, base);
+        let parsed = collect::parse_with_errors(&input, base);
         for e in &parsed.errors {
             prop_assert!(e.span.start <= e.span.end && e.span.end <= input.len(), "{}", e);
             prop_assert!(input.is_char_boundary(e.span.start));

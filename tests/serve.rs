@@ -197,7 +197,9 @@ fn errors_carry_message_and_spec_link() {
     let reply = server.parse(input, None);
     let expected: Vec<(String, std::ops::Range<usize>)> = {
         let mut errors = Vec::new();
-        let _ = pegurl::Url::parse_collecting(input, None, &mut errors);
+        let _ = pegurl::Url::options()
+            .validation_errors(&mut errors)
+            .parse(input);
         errors
             .iter()
             .map(|e| (e.code.code().to_owned(), e.span.clone()))
@@ -259,7 +261,10 @@ fn diagram<'r>(reply: &'r Value, rule: &str) -> &'r Value {
 fn trees_and_diagrams_follow_the_trace() {
     let server = Server::start(&[]);
     let reply = server.parse("HTTP://h/p?q#f", None);
-    let (_, trees) = pegurl::Url::parse_traced("HTTP://h/p?q#f", None);
+    let mut trees = Vec::new();
+    let _ = pegurl::Url::options()
+        .trace(&mut trees)
+        .parse("HTTP://h/p?q#f");
     assert_eq!(reply["trees"][0]["rule"], json!(trees[0].rule));
     assert_eq!(
         reply["trees"][0]["children"][0]["rule"],
@@ -400,12 +405,13 @@ fn grammar_edits_from_the_page() {
         .iter()
         .filter(|(input, base)| {
             // A base that does not parse fails the input, as `new URL(input, base)` does.
-            let edited = match base.as_deref().map(|b| grammar.parse(b, None)) {
-                None => grammar.parse(input, None).ok(),
-                Some(Ok(b)) => grammar.parse(input, Some(&b)).ok(),
+            let with = || pegurl::Url::options().grammar(&grammar);
+            let edited = match base.as_deref().map(|b| with().parse(b)) {
+                None => with().parse(input).ok(),
+                Some(Ok(b)) => with().base_url(Some(&b)).parse(input).ok(),
                 Some(Err(_)) => None,
             };
-            let builtin = pegurl::Url::parse(input, base.as_deref()).ok();
+            let builtin = pegurl::quirks::new_url(input, base.as_deref()).ok();
             edited.map(|u| u.href().to_owned()) != builtin.map(|u| u.href().to_owned())
         })
         .count();
@@ -417,7 +423,10 @@ fn grammar_edits_from_the_page() {
         Some(differ)
     );
     // The page's input is now parsed with the edited grammar.
-    let expected = grammar.parse("http://h/a\\b", None).expect("parses");
+    let expected = pegurl::Url::options()
+        .grammar(&grammar)
+        .parse("http://h/a\\b")
+        .expect("parses");
     assert_eq!(
         server.parse("http://h/a\\b", None)["href"],
         json!(expected.href())

@@ -9,7 +9,7 @@ struct ParsesOnDrop(RefCell<Option<std::sync::mpsc::Sender<String>>>);
 
 impl Drop for ParsesOnDrop {
     fn drop(&mut self) {
-        let href = pegurl::Url::parse("HTTP://Example.org/a/../b?q#f", None)
+        let href = pegurl::Url::parse("HTTP://Example.org/a/../b?q#f")
             .map(|url| url.href().to_owned())
             .unwrap_or_else(|e| e.to_string());
         if let Some(sender) = self.0.borrow_mut().take() {
@@ -31,9 +31,9 @@ fn parse_in_destructor(guard_first: bool) -> String {
         if guard_first {
             // Destructors run in reverse order of first use: pegurl's buffer goes first.
             arm();
-            pegurl::Url::parse("http://warm.up/", None).unwrap();
+            pegurl::Url::parse("http://warm.up/").unwrap();
         } else {
-            pegurl::Url::parse("http://warm.up/", None).unwrap();
+            pegurl::Url::parse("http://warm.up/").unwrap();
             arm();
         }
     })

@@ -17,7 +17,7 @@ impl Url {
     /// does.
     ///
     /// ```
-    /// let mut url = pegurl::Url::parse("https://example.org/?b=2&a=1", None)?;
+    /// let mut url = pegurl::Url::parse("https://example.org/?b=2&a=1")?;
     /// {
     ///     let mut params = url.search_params_mut();
     ///     params.sort();

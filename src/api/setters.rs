@@ -1,31 +1,230 @@
-//! The `URL` class's setters (https://url.spec.whatwg.org/#urlutils-members).
+//! Setters: the `url` crate's (`set_scheme`, `set_host(Option<&str>)`, `set_port(Option<u16>)`,
+//! ...), each run through the spec's setter of the `URL` class
+//! (https://url.spec.whatwg.org/#urlutils-members) with the `url` crate's argument and result
+//! types, and the setter machinery the WHATWG setters in [`crate::quirks`] share.
+
+use std::net::IpAddr;
 
 use crate::builder::{self, Setter};
-use crate::error::{ParseError, SetterError};
+use crate::error::{ErrorCode, ParseError, ParseErrorKind, SetterError};
 use crate::generated::Generated;
 use crate::grammar::Productions;
 use crate::input::Input;
 use crate::percent;
-use crate::record::Parts;
+use crate::record::{Parts, SchemeKind};
 
-use super::Url;
+use super::{quirks, Url};
 
 impl Url {
-    /// Runs the setter named `name` (one of [`Url::COMPONENTS`] but "origin"), as `url[name] =
-    /// value` does in JavaScript; None when there is no such setter. An href that fails to parse
-    /// is reported as [`SetterError::Invalid`].
+    /// Changes the scheme, as the [protocol setter](https://url.spec.whatwg.org/#dom-url-protocol)
+    /// does; an error when `scheme` is not a scheme (it takes no ":"), or the spec does not allow
+    /// the change (special to not special or back, to "file" with credentials or a port, from
+    /// "file" with an empty host).
     ///
     /// ```
-    /// let mut url = pegurl::Url::parse("http://a/", None)?;
+    /// let mut url = pegurl::Url::parse("https://example.org/")?;
+    /// assert!(url.set_scheme("http").is_ok());
+    /// assert!(url.set_scheme("foo").is_err());
+    /// assert_eq!(url.as_str(), "http://example.org/");
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    #[allow(clippy::result_unit_err)]
+    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), ()> {
+        // "A URL-scheme string must be one ASCII alpha, followed by zero or more of ASCII
+        // alphanumeric, U+002B (+), U+002D (-), and U+002E (.)."
+        let mut chars = scheme.chars();
+        let valid = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+            && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+        if !valid {
+            return Err(());
+        }
+        quirks::set_protocol(self, scheme).map_err(drop)?;
+        // The protocol setter returns without a change where the spec says "return".
+        match self.scheme().eq_ignore_ascii_case(scheme) {
+            true => Ok(()),
+            false => Err(()),
+        }
+    }
+
+    /// Sets the [username](https://url.spec.whatwg.org/#dom-url-username), percent-encoded; an
+    /// error when the URL [cannot have a username](https://url.spec.whatwg.org/#cannot-have-a-username-password-port)
+    /// (no host, an empty host, or "file").
+    #[allow(clippy::result_unit_err)]
+    pub fn set_username(&mut self, username: &str) -> Result<(), ()> {
+        quirks::set_username(self, username).map_err(drop)
+    }
+
+    /// Sets the [password](https://url.spec.whatwg.org/#dom-url-password) (None removes it),
+    /// percent-encoded; an error when the URL cannot have one.
+    #[allow(clippy::result_unit_err)]
+    pub fn set_password(&mut self, password: Option<&str>) -> Result<(), ()> {
+        quirks::set_password(self, password.unwrap_or("")).map_err(drop)
+    }
+
+    /// Sets the host, as the [hostname setter](https://url.spec.whatwg.org/#dom-url-hostname)
+    /// does, except that text after the host ("a:80", "a/b") is an error here rather than cut
+    /// off. None removes the host of a URL that is not special (with its credentials and port);
+    /// a special URL (but "file") needs a host that is not empty.
+    ///
+    /// ```
+    /// let mut url = pegurl::Url::parse("https://example.org/p")?;
+    /// url.set_host(Some("EXAMPLE.com"))?;
+    /// assert_eq!(url.as_str(), "https://example.com/p");
+    /// assert!(url.set_host(None).is_err());
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn set_host(&mut self, host: Option<&str>) -> Result<(), ParseError> {
+        let whole = 0..host.map_or(0, str::len);
+        let fail = |kind| ParseError {
+            kind,
+            span: whole.clone(),
+        };
+        if self.cannot_be_a_base() {
+            return Err(fail(ParseErrorKind::Validation(ErrorCode::HostMissing)));
+        }
+        let special_not_file = self.is_special() && self.scheme() != "file";
+        match host {
+            None | Some("") if special_not_file => {
+                Err(fail(ParseErrorKind::Validation(ErrorCode::HostMissing)))
+            }
+            None if self.scheme() != "file" => {
+                let _ = self.change_parts(|parts| {
+                    parts.host = None;
+                    parts.username = "".into();
+                    parts.password = "".into();
+                    parts.port = None;
+                    Ok(())
+                });
+                Ok(())
+            }
+            None => self.set_host(Some("")),
+            Some(host) => {
+                // The hostname setter stops at the first delimiter; a value with one is not a
+                // host.
+                let delimiter = host.char_indices().find(|&(_, c)| {
+                    matches!(c, '/' | '?' | '#' | '@') || (c == '\\' && self.is_special())
+                });
+                let bracketed = host.starts_with('[');
+                let colon = host.find(':').filter(|_| !bracketed);
+                if let Some(at) = delimiter.map(|(at, _)| at).or(colon) {
+                    let kind = ParseErrorKind::Validation(ErrorCode::HostInvalidCodePoint);
+                    return Err(ParseError {
+                        kind,
+                        span: at..at + 1,
+                    });
+                }
+                let mut errors = Vec::new();
+                let input = Input::for_setter(host);
+                let (record, result) = builder::set(
+                    &Generated,
+                    &self.record,
+                    Setter::Hostname,
+                    &input,
+                    Some(&mut |e| errors.push(e)),
+                );
+                match result {
+                    Ok(()) => {
+                        if let Some(record) = record {
+                            self.record = record;
+                        }
+                        Ok(())
+                    }
+                    Err(_) => Err(match errors.into_iter().find(|e| e.fatal) {
+                        Some(e) => ParseError {
+                            kind: ParseErrorKind::Validation(e.code),
+                            span: e.span,
+                        },
+                        None => fail(ParseErrorKind::EmptyDomain),
+                    }),
+                }
+            }
+        }
+    }
+
+    /// Sets the host to an IP address: what the hostname setter makes of its serialization (a
+    /// URL that is not special keeps an IPv4 address as an opaque host, as the spec's parser
+    /// does). An error when the URL has an opaque path.
+    #[allow(clippy::result_unit_err)]
+    pub fn set_ip_host(&mut self, address: IpAddr) -> Result<(), ()> {
+        if self.cannot_be_a_base() {
+            return Err(());
+        }
+        let text = match address {
+            IpAddr::V4(a) => a.to_string(),
+            IpAddr::V6(a) => format!("[{a}]"),
+        };
+        self.set_host(Some(&text)).map_err(drop)
+    }
+
+    /// Sets the [port](https://url.spec.whatwg.org/#concept-url-port); the scheme's default
+    /// port, like None, removes it. An error when the URL cannot have a port.
+    #[allow(clippy::result_unit_err)]
+    pub fn set_port(&mut self, port: Option<u16>) -> Result<(), ()> {
+        let default = SchemeKind::of(self.scheme().as_bytes()).default_port();
+        self.change_parts(|parts| {
+            if parts.cannot_have_credentials_or_port() {
+                return Err(SetterError::CannotHaveCredentialsOrPort);
+            }
+            parts.port = port.filter(|p| Some(*p) != default);
+            Ok(())
+        })
+        .map_err(drop)
+    }
+
+    /// Sets the path, as the [pathname setter](https://url.spec.whatwg.org/#dom-url-pathname)
+    /// does: segments percent-encoded, dot segments resolved, "?" and "#" encoded. A URL with
+    /// an opaque path keeps it, as the spec's setter does (the `url` crate replaces it).
+    pub fn set_path(&mut self, path: &str) {
+        let _ = self.run_setter(Setter::Pathname, path);
+    }
+
+    /// Sets the query: None removes it; `Some("")` leaves an empty query ("?"). The value is
+    /// percent-encoded as the query state does; a leading "?" is part of the query.
+    pub fn set_query(&mut self, query: Option<&str>) {
+        match query {
+            None => drop(self.clear_query()),
+            Some(query) => {
+                if self.run_setter(Setter::Search, query).is_err() || self.query().is_none() {
+                    let _ = self.change_parts(|parts| {
+                        parts.query = Some("".into());
+                        Ok(())
+                    });
+                }
+            }
+        }
+    }
+
+    /// Sets the fragment: None removes it; `Some("")` leaves an empty fragment ("#"). The
+    /// value is percent-encoded as the fragment state does; a leading "#" is part of it.
+    pub fn set_fragment(&mut self, fragment: Option<&str>) {
+        match fragment {
+            None => drop(self.clear_fragment()),
+            Some(fragment) => {
+                if self.run_setter(Setter::Hash, fragment).is_err() || self.fragment().is_none() {
+                    let _ = self.change_parts(|parts| {
+                        parts.fragment = Some("".into());
+                        Ok(())
+                    });
+                }
+            }
+        }
+    }
+
+    /// Runs the WHATWG setter named `name` (one of [`Url::COMPONENTS`] but "origin"), as
+    /// `url[name] = value` does in JavaScript; None when there is no such setter. An href that
+    /// fails to parse is reported as [`SetterError::Invalid`].
+    ///
+    /// ```
+    /// let mut url = pegurl::Url::parse("http://a/")?;
     /// assert_eq!(url.set_component("port", "8080"), Some(Ok(())));
     /// assert_eq!(url.set_component("origin", "x"), None);
-    /// assert_eq!(url.href(), "http://a:8080/");
+    /// assert_eq!(url.as_str(), "http://a:8080/");
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
     pub fn set_component(&mut self, name: &str, value: &str) -> Option<Result<(), SetterError>> {
         Some(match self.plan_setter(name, value)? {
             SetterPlan::Done(result) => result,
-            SetterPlan::Href(value) => self.set_href(&value).map_err(SetterError::from),
+            SetterPlan::Href(value) => quirks::set_href(self, &value).map_err(SetterError::from),
             SetterPlan::Parse(setter, value) => {
                 let input = Input::for_setter(&value);
                 self.apply_setter(&Generated, setter, &input)
@@ -40,16 +239,16 @@ impl Url {
         Some(match name {
             "href" => SetterPlan::Href(value.to_owned()),
             "protocol" => SetterPlan::Parse(Setter::Protocol, format!("{value}:")),
-            "username" => SetterPlan::Done(self.set_username(value)),
-            "password" => SetterPlan::Done(self.set_password(value)),
+            "username" => SetterPlan::Done(quirks::set_username(self, value)),
+            "password" => SetterPlan::Done(quirks::set_password(self, value)),
             "host" => SetterPlan::Parse(Setter::Host, value.to_owned()),
             "hostname" => SetterPlan::Parse(Setter::Hostname, value.to_owned()),
-            "port" if value.is_empty() => SetterPlan::Done(self.set_port(value)),
+            "port" if value.is_empty() => SetterPlan::Done(quirks::set_port(self, value)),
             "port" => SetterPlan::Parse(Setter::Port, value.to_owned()),
             "pathname" => SetterPlan::Parse(Setter::Pathname, value.to_owned()),
-            "search" if value.is_empty() => SetterPlan::Done(self.set_search(value)),
+            "search" if value.is_empty() => SetterPlan::Done(self.clear_query()),
             "search" => SetterPlan::Parse(Setter::Search, no_prefix('?')),
-            "hash" if value.is_empty() => SetterPlan::Done(self.set_hash(value)),
+            "hash" if value.is_empty() => SetterPlan::Done(self.clear_fragment()),
             "hash" => SetterPlan::Parse(Setter::Hash, no_prefix('#')),
             _ => return None,
         })
@@ -69,86 +268,8 @@ impl Url {
         result
     }
 
-    /// The [href setter](https://url.spec.whatwg.org/#dom-url-href): parses `value` (no base);
-    /// on failure the URL is unchanged and the error returned.
-    pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
-        *self = Url::parse(value, None)?;
-        Ok(())
-    }
-
-    /// The [protocol setter](https://url.spec.whatwg.org/#dom-url-protocol): the scheme of
-    /// `value` (up to a ":"), when the scheme state allows the change.
-    pub fn set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
-        self.run_setter(Setter::Protocol, &format!("{value}:"))
-    }
-
-    /// The [username setter](https://url.spec.whatwg.org/#dom-url-username).
-    pub fn set_username(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_credential(value, |parts, encoded| parts.username = encoded.into())
-    }
-
-    /// The [password setter](https://url.spec.whatwg.org/#dom-url-password).
-    pub fn set_password(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_credential(value, |parts, encoded| parts.password = encoded.into())
-    }
-
-    /// The [host setter](https://url.spec.whatwg.org/#dom-url-host): host and optional port.
-    pub fn set_host(&mut self, value: &str) -> Result<(), SetterError> {
-        self.run_setter(Setter::Host, value)
-    }
-
-    /// The [hostname setter](https://url.spec.whatwg.org/#dom-url-hostname): host only.
-    pub fn set_hostname(&mut self, value: &str) -> Result<(), SetterError> {
-        self.run_setter(Setter::Hostname, value)
-    }
-
-    /// The [port setter](https://url.spec.whatwg.org/#dom-url-port); "" removes the port.
-    pub fn set_port(&mut self, value: &str) -> Result<(), SetterError> {
-        // "If this's URL cannot have a username/password/port, then return." "If the given value
-        // is the empty string, then set this's URL's port to null."
-        if value.is_empty() {
-            return self.change_parts(|parts| {
-                if parts.cannot_have_credentials_or_port() {
-                    return Err(SetterError::CannotHaveCredentialsOrPort);
-                }
-                parts.port = None;
-                Ok(())
-            });
-        }
-        self.run_setter(Setter::Port, value)
-    }
-
-    /// The [pathname setter](https://url.spec.whatwg.org/#dom-url-pathname).
-    pub fn set_pathname(&mut self, value: &str) -> Result<(), SetterError> {
-        self.run_setter(Setter::Pathname, value)
-    }
-
-    /// The [search setter](https://url.spec.whatwg.org/#dom-url-search); "" removes the query.
-    pub fn set_search(&mut self, value: &str) -> Result<(), SetterError> {
-        // "If the given value is the empty string, then set url's query to null".
-        if value.is_empty() {
-            return self.change_parts(|parts| {
-                parts.query = None;
-                Ok(())
-            });
-        }
-        // "Let input be the given value with a single leading U+003F (?) removed, if any."
-        self.run_setter(Setter::Search, value.strip_prefix('?').unwrap_or(value))
-    }
-
-    /// The [hash setter](https://url.spec.whatwg.org/#dom-url-hash); "" removes the fragment.
-    pub fn set_hash(&mut self, value: &str) -> Result<(), SetterError> {
-        // "If the given value is the empty string, then set this's URL's fragment to null".
-        if value.is_empty() {
-            return self.change_parts(|parts| {
-                parts.fragment = None;
-                Ok(())
-            });
-        }
-        self.run_setter(Setter::Hash, value.strip_prefix('#').unwrap_or(value))
-    }
-
-    fn run_setter(&mut self, setter: Setter, value: &str) -> Result<(), SetterError> {
+    /// Runs a setter's entry rule on `value` with the built-in grammar.
+    pub(crate) fn run_setter(&mut self, setter: Setter, value: &str) -> Result<(), SetterError> {
         let input = Input::for_setter(value);
         self.apply_setter(&Generated, setter, &input)
     }
@@ -156,7 +277,7 @@ impl Url {
     /// "If this's URL cannot have a username/password/port, then return." Then "set the
     /// username/password given this's URL and the given value": UTF-8 percent-encoded with the
     /// userinfo percent-encode set.
-    fn set_credential(
+    pub(crate) fn set_credential(
         &mut self,
         value: &str,
         set: impl FnOnce(&mut Parts, String),
@@ -168,6 +289,22 @@ impl Url {
             let mut encoded = String::with_capacity(value.len());
             percent::encode_userinfo_into(&mut encoded, value);
             set(parts, encoded);
+            Ok(())
+        })
+    }
+
+    /// "If the given value is the empty string, then set url's query to null".
+    pub(crate) fn clear_query(&mut self) -> Result<(), SetterError> {
+        self.change_parts(|parts| {
+            parts.query = None;
+            Ok(())
+        })
+    }
+
+    /// "If the given value is the empty string, then set this's URL's fragment to null".
+    pub(crate) fn clear_fragment(&mut self) -> Result<(), SetterError> {
+        self.change_parts(|parts| {
+            parts.fragment = None;
             Ok(())
         })
     }

@@ -3,7 +3,7 @@
 //! input comes back as plain data, so the callers never touch the library's types.
 
 use pegurl::workbench::RuntimeGrammar;
-use pegurl::{HostKind, Url, ValidationError};
+use pegurl::{Host, Url, ValidationError};
 
 /// A grammar to parse with.
 pub enum Parser {
@@ -96,7 +96,6 @@ impl Parser {
     /// Loads a `.pest` source; the error is pest_meta's messages, or why the workbench refuses
     /// it (see `grammar_size`; run it on `grammar_size::on_big_stack`).
     pub fn load(source: &str) -> Result<Parser, String> {
-        super::grammar_size::check(source)?;
         RuntimeGrammar::load(source).map(|g| Parser::Loaded(Box::new(g)))
     }
 
@@ -127,11 +126,19 @@ impl Parser {
                     .map_err(|e| format!("invalid base URL: {e}"))?,
             ),
         };
+        self.options(base.as_ref())
+            .validation_errors(errors)
+            .parse(input)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Parse options with this grammar and `base`.
+    fn options<'a>(&'a self, base: Option<&'a Url>) -> pegurl::ParseOptions<'a> {
+        let options = Url::options().base_url(base);
         match self {
-            Parser::Builtin => Url::parse_collecting(input, base.as_ref(), errors),
-            Parser::Loaded(g) => g.parse_collecting(input, base.as_ref(), errors),
+            Parser::Builtin => options,
+            Parser::Loaded(g) => options.grammar(g),
         }
-        .map_err(|e| e.to_string())
     }
 
     /// The href or failure of `input` against `base`, and its validation errors.
@@ -143,16 +150,22 @@ impl Parser {
 
     /// Everything the viewer shows: outcome, record and production trees.
     pub fn view(&self, input: &str, base: Option<&str>) -> View {
-        let mut errors = Vec::new();
-        let parsed = self.parse(input, base, &mut errors);
+        let (mut errors, mut trees) = (Vec::new(), Vec::new());
+        // One parse gives the result, the validation errors and the trees.
+        let parsed = match base
+            .map(|b| self.parse(b, None, &mut Vec::new()))
+            .transpose()
+        {
+            Ok(base) => self
+                .options(base.as_ref())
+                .validation_errors(&mut errors)
+                .trace(&mut trees)
+                .parse(input)
+                .map_err(|e| e.to_string()),
+            Err(e) => Err(format!("invalid base URL: {e}")),
+        };
         let record = parsed.as_ref().ok().map(record_of);
         let outcome = outcome_of(parsed.as_ref().map(Url::href), errors);
-        // The traced parse collects no errors, so the trees come from a second parse.
-        let base = base.and_then(|b| self.parse(b, None, &mut Vec::new()).ok());
-        let (_, trees) = match self {
-            Parser::Builtin => Url::parse_traced(input, base.as_ref()),
-            Parser::Loaded(g) => g.parse_traced(input, base.as_ref()),
-        };
         View {
             outcome,
             record,
@@ -163,7 +176,7 @@ impl Parser {
     /// Parses `href` with the built-in grammar, then runs the setter `name` with this grammar;
     /// the href after it, or None when `href` does not parse or `name` is no setter.
     pub fn set(&self, href: &str, name: &str, value: &str) -> Option<SetterResult> {
-        let mut url = Url::parse(href, None).ok()?;
+        let mut url = Url::parse(href).ok()?;
         match self {
             Parser::Builtin => url.set_component(name, value)?,
             Parser::Loaded(g) => g.set_component(&mut url, name, value)?,
@@ -214,13 +227,13 @@ fn outcome_of(href: Result<&str, &String>, errors: Vec<ValidationError>) -> Outc
 }
 
 fn record_of(url: &Url) -> Record {
-    let host_kind = match url.host_kind() {
+    let host_kind = match url.host() {
         None => "null",
-        Some(HostKind::Domain) => "domain",
-        Some(HostKind::Ipv4(_)) => "IPv4",
-        Some(HostKind::Ipv6(_)) => "IPv6",
-        Some(HostKind::Opaque) => "opaque",
-        Some(HostKind::Empty) => "empty",
+        Some(Host::Domain(_)) => "domain",
+        Some(Host::Ipv4(_)) => "IPv4",
+        Some(Host::Ipv6(_)) => "IPv6",
+        Some(Host::Opaque(_)) => "opaque",
+        Some(Host::Empty) => "empty",
         Some(_) => "other",
     };
     Record {
@@ -230,10 +243,13 @@ fn record_of(url: &Url) -> Record {
             .collect(),
         scheme: url.scheme().to_owned(),
         host_kind,
-        host: url.host_kind().map(|_| url.hostname().to_owned()),
-        port: url.port_number(),
-        path: url.path_segments().into_iter().map(str::to_owned).collect(),
-        opaque_path: url.has_opaque_path(),
+        host: url.host_str().map(str::to_owned),
+        port: url.port(),
+        path: match url.path_segments() {
+            Some(segments) => segments.map(str::to_owned).collect(),
+            None => vec![url.path().to_owned()],
+        },
+        opaque_path: url.cannot_be_a_base(),
         query: url.query().map(str::to_owned),
         fragment: url.fragment().map(str::to_owned),
     }

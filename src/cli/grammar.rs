@@ -11,7 +11,7 @@
 use std::process::ExitCode;
 
 use super::adapter::Parser;
-use super::{grammar_size, impact, railroad, wpt_delta};
+use super::{impact, railroad, wpt_delta};
 
 /// `pegurl grammar` subcommands.
 #[derive(clap::Subcommand, Debug)]
@@ -108,7 +108,7 @@ fn railroad(
 ) -> Result<ExitCode, String> {
     let kind = output.map(railroad::output_kind).transpose()?;
     let (source, name) = read(grammar)?;
-    grammar_size::check(&source).map_err(|e| format!("{name}: {e}"))?;
+    pegurl::workbench::check_grammar_bounds(&source).map_err(|e| format!("{name}: {e}"))?;
     let (header, rules) = railroad::draw(&source, only)?;
     if let Some(missing) = only.iter().find(|r| !rules.iter().any(|d| &d.name == *r)) {
         return Err(format!("no rule {missing} in {name}"));

@@ -1,92 +1,11 @@
-//! Bounds on a grammar loaded at run time, checked before pest_meta reads it. pest_meta reads,
-//! validates and optimizes an expression recursively, and pest_vm runs it recursively: a rule
-//! of ten thousand terms, or parentheses nested a few hundred deep, overflows the stack and
-//! aborts the process. The command-line tool refuses such a grammar with a message instead, and
-//! runs on a thread whose stack holds what these bounds let through (`on_big_stack`).
-
-/// The most operators and groups one rule may have (the built-in grammar's longest has < 100).
-pub const MAX_TERMS_PER_RULE: usize = 2_000;
-
-/// The deepest parentheses may nest (the built-in grammar nests 3 deep).
-pub const MAX_NESTING: usize = 64;
+//! The command-line tool's threads for grammar work: pest_meta reads and pest_vm runs a grammar
+//! recursively, so a grammar within the library's bounds (src/grammar_size.rs) may still need
+//! more stack than a default thread has.
 
 /// The stack of the threads that load grammars and parse with them.
 pub const STACK: usize = 256 << 20;
 
-/// Checks a `.pest` source against the bounds: string and character literals and comments are
-/// skipped; everything else is counted a character at a time.
-pub fn check(source: &str) -> Result<(), String> {
-    let mut chars = source.chars().peekable();
-    let (mut braces, mut parens, mut terms, mut line) = (0usize, 0usize, 0usize, 1usize);
-    while let Some(c) = chars.next() {
-        match c {
-            '\n' => line += 1,
-            '"' | '\'' => {
-                // A literal, with backslash escapes.
-                while let Some(d) = chars.next() {
-                    match d {
-                        '\\' => {
-                            chars.next();
-                        }
-                        '\n' => line += 1,
-                        _ if d == c => break,
-                        _ => {}
-                    }
-                }
-            }
-            '/' if chars.peek() == Some(&'/') => {
-                for d in chars.by_ref() {
-                    if d == '\n' {
-                        line += 1;
-                        break;
-                    }
-                }
-            }
-            '/' if chars.peek() == Some(&'*') => {
-                chars.next();
-                let mut last = ' ';
-                for d in chars.by_ref() {
-                    if d == '\n' {
-                        line += 1;
-                    }
-                    if last == '*' && d == '/' {
-                        break;
-                    }
-                    last = d;
-                }
-            }
-            '{' => braces += 1,
-            '}' => {
-                braces = braces.saturating_sub(1);
-                if braces == 0 {
-                    terms = 0;
-                }
-            }
-            '(' => {
-                parens += 1;
-                terms += 1;
-                if parens > MAX_NESTING {
-                    return Err(format!(
-                        "line {line}: parentheses nest deeper than {MAX_NESTING}; pegurl loads \
-                         grammars nested up to that depth"
-                    ));
-                }
-            }
-            ')' => parens = parens.saturating_sub(1),
-            '~' | '|' | '!' | '&' | '?' | '*' | '+' => terms += 1,
-            _ => {}
-        }
-        if terms > MAX_TERMS_PER_RULE {
-            return Err(format!(
-                "line {line}: a rule with more than {MAX_TERMS_PER_RULE} operators; pegurl \
-                 loads grammars whose rules have at most that many"
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Runs `work` on a thread with a stack large enough for the grammars `check` lets through
+/// Runs `work` on a thread with a stack large enough for the grammars the library's size check lets through
 /// (only the pages it touches are used); a panic in it comes back as an error.
 pub fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> Result<T, String> {
     std::thread::scope(|scope| {
@@ -97,60 +16,4 @@ pub fn on_big_stack<T: Send>(work: impl FnOnce() -> T + Send) -> Result<T, Strin
             .join()
             .map_err(|_| "the grammar work panicked".to_owned())
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_built_in_grammar_is_within_bounds() {
-        assert_eq!(check(pegurl::workbench::BUILTIN_GRAMMAR), Ok(()));
-    }
-
-    #[test]
-    fn long_rules_and_deep_nesting_are_refused() {
-        let long = format!("a = {{ {} }}", vec!["\"x\""; 3000].join(" ~ "));
-        assert!(check(&long).is_err_and(|e| e.starts_with("line 1: a rule with more")));
-        let deep = format!("a = {{\n{}\"x\"{} }}", "(".repeat(100), ")".repeat(100));
-        assert!(check(&deep).is_err_and(|e| e.starts_with("line 2: parentheses nest")));
-        let prefixes = format!("a = {{ {}\"x\" }}", "!".repeat(5000));
-        assert!(check(&prefixes).is_err());
-    }
-
-    #[test]
-    fn literals_and_comments_are_not_counted() {
-        let quoted = format!("a = {{ \"{}\" }}", "((((~".repeat(1000));
-        assert_eq!(check(&quoted), Ok(()));
-        let commented = format!(
-            "// {}\n/* {} */ a = {{ \"x\" }}",
-            "(".repeat(500),
-            "~".repeat(5000)
-        );
-        assert_eq!(check(&commented), Ok(()));
-        assert_eq!(check(r#"a = { "\"" ~ '(' }"#), Ok(()));
-        // Counts start again with each rule.
-        let many = vec!["a = { \"x\" ~ \"y\" }"; 5000].join("\n");
-        assert_eq!(check(&many), Ok(()));
-    }
-
-    /// What the bounds let through loads, draws and parses without overflowing, on the stack
-    /// the workbench gives it.
-    #[test]
-    fn the_largest_grammar_within_bounds_loads() {
-        let longest = vec!["\"x\""; MAX_TERMS_PER_RULE].join(" ~ ");
-        let deepest = format!(
-            "{}\"x\"{}",
-            "(".repeat(MAX_NESTING),
-            ")".repeat(MAX_NESTING)
-        );
-        let source = format!("url = {{ {longest} }}\nb = {{ {deepest} }}");
-        let loaded = on_big_stack(|| {
-            let parser = crate::cli::adapter::Parser::load(&source)?;
-            let _ = crate::cli::railroad::draw(&source, &[])?;
-            let _ = crate::cli::taken_path::Paths::new(&source)?;
-            Ok::<_, String>(parser.outcome(&"x".repeat(MAX_TERMS_PER_RULE), None))
-        });
-        assert!(matches!(loaded, Ok(Ok(_))), "{loaded:?}");
-    }
 }

@@ -85,3 +85,23 @@ pub fn run() -> ExitCode {
         ExitCode::from(2)
     })
 }
+
+/// Parses `input` against a base given as text, as `new URL(input, base)` does (a base that does
+/// not parse is a failure), collecting every validation error of the input.
+fn parse_collecting(
+    input: &str,
+    base: Option<&str>,
+) -> (
+    Result<pegurl::Url, pegurl::ParseError>,
+    Vec<pegurl::ValidationError>,
+) {
+    let mut errors = Vec::new();
+    let url = match base.map(pegurl::Url::parse).transpose() {
+        Ok(base) => pegurl::Url::options()
+            .base_url(base.as_ref())
+            .validation_errors(&mut errors)
+            .parse(input),
+        Err(_) => pegurl::quirks::new_url(input, base),
+    };
+    (url, errors)
+}

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use pegurl::{HostKind, Url};
+use pegurl::{Host, Url};
 
 use super::rfc3986::Standard;
 
@@ -77,12 +77,7 @@ pub fn run(args: &Args) -> ExitCode {
             }
         },
     };
-    let base = match args
-        .base
-        .as_deref()
-        .map(|b| Url::parse(b, None))
-        .transpose()
-    {
+    let base = match args.base.as_deref().map(Url::parse).transpose() {
         Ok(base) => base,
         Err(e) => {
             eprintln!(
@@ -96,10 +91,8 @@ pub fn run(args: &Args) -> ExitCode {
         None => None,
         Some(path) => match std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|text| {
-                super::grammar_size::check(&text)?;
-                pegurl::workbench::RuntimeGrammar::load(&text)
-            }) {
+            .and_then(|text| pegurl::workbench::RuntimeGrammar::load(&text))
+        {
             Ok(grammar) => Some(grammar),
             Err(e) => {
                 eprintln!("pegurl: the grammar {path} does not load: {e}");
@@ -118,20 +111,18 @@ pub fn run(args: &Args) -> ExitCode {
     let mut out = String::new();
     for input in &inputs {
         let _ = writeln!(out, "input     {input:?}");
-        let parsed = match (&grammar, args.tree) {
-            (Some(grammar), true) => {
-                let (url, trees) = grammar.parse_traced(input, base.as_ref());
-                print_trees(&trees, &mut out);
-                url
-            }
-            (Some(grammar), false) => grammar.parse(input, base.as_ref()),
-            (None, true) => {
-                let (url, trees) = Url::parse_traced(input, base.as_ref());
-                print_trees(&trees, &mut out);
-                url
-            }
-            (None, false) => Url::parse_with_encoding(input, base.as_ref(), encoding),
-        };
+        let mut trees = Vec::new();
+        let mut options = Url::options()
+            .base_url(base.as_ref())
+            .encoding_override(Some(encoding));
+        if let Some(grammar) = &grammar {
+            options = options.grammar(grammar);
+        }
+        if args.tree {
+            options = options.trace(&mut trees);
+        }
+        let parsed = options.parse(input);
+        print_trees(&trees, &mut out);
         match parsed {
             Ok(mut url) => {
                 for (name, value) in &setters {
@@ -194,23 +185,21 @@ fn describe(url: &Url, out: &mut String) {
         let value = url.component(name).unwrap_or_default();
         let _ = writeln!(out, "{name:<9} {value}");
     }
-    let host = match url.host_kind() {
+    let host = match url.host() {
         None => "null".to_owned(),
-        Some(HostKind::Domain) => format!("domain {:?}", url.hostname()),
-        Some(HostKind::Ipv4(a)) => format!("IPv4 {a}"),
-        Some(HostKind::Ipv6(a)) => format!("IPv6 {a}"),
-        Some(HostKind::Opaque) => format!("opaque {:?}", url.hostname()),
-        Some(HostKind::Empty) => "empty".to_owned(),
+        Some(Host::Domain(d)) => format!("domain {d:?}"),
+        Some(Host::Ipv4(a)) => format!("IPv4 {a}"),
+        Some(Host::Ipv6(a)) => format!("IPv6 {a}"),
+        Some(Host::Opaque(o)) => format!("opaque {o:?}"),
+        Some(Host::Empty) => "empty".to_owned(),
         Some(_) => format!("{:?}", url.hostname()),
     };
-    let path = if url.has_opaque_path() {
-        format!("opaque {:?}", url.pathname())
-    } else {
-        format!("{:?}", url.path_segments())
+    let path = match url.path_segments() {
+        _ if url.cannot_be_a_base() => format!("opaque {:?}", url.pathname()),
+        Some(segments) => format!("{:?}", segments.collect::<Vec<_>>()),
+        None => "[]".to_owned(),
     };
-    let port = url
-        .port_number()
-        .map_or("null".to_owned(), |p| p.to_string());
+    let port = url.port().map_or("null".to_owned(), |p| p.to_string());
     let _ = writeln!(
         out,
         "record    scheme {:?}, host {host}, port {port}",

@@ -22,19 +22,18 @@ pub struct Verdict {
 
 /// Parses a base URL; the error text says why it does not parse.
 pub fn parse_base(base: &str) -> Result<Base, String> {
-    Url::parse(base, None).map_err(|e| e.to_string())
+    Url::parse(base).map_err(|e| e.to_string())
 }
 
 /// Parses `input` against `base`, the query encoded with `encoding` (HTML's "URL character
 /// encoding"), collecting every validation error; then asks the writing grammar.
 pub fn check(input: &str, base: Option<&Base>, encoding: &'static Encoding) -> Verdict {
     let mut errors = Vec::new();
-    let url = Url::parse_collecting(input, base, &mut errors);
-    let url = if encoding == pegurl::encoding_rs::UTF_8 || url.is_err() {
-        url
-    } else {
-        Url::parse_with_encoding(input, base, encoding)
-    };
+    let url = Url::options()
+        .base_url(base)
+        .encoding_override(Some(encoding))
+        .validation_errors(&mut errors)
+        .parse(input);
     let invalid = pegurl::validate_url_string(input, base)
         .err()
         .map(|e| e.to_string());
@@ -56,7 +55,11 @@ pub fn check(input: &str, base: Option<&Base>, encoding: &'static Encoding) -> V
 
 /// The href of `input` resolved against `base` with `encoding`, if it parses (for `<base href>`).
 pub fn resolve(input: &str, base: Option<&Base>, encoding: &'static Encoding) -> Option<Base> {
-    Url::parse_with_encoding(input, base, encoding).ok()
+    Url::options()
+        .base_url(base)
+        .encoding_override(Some(encoding))
+        .parse(input)
+        .ok()
 }
 
 /// The href of a parsed URL.

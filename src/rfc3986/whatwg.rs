@@ -4,7 +4,7 @@
 
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::HostKind;
+use crate::{Host, ParseError, ParseErrorKind, Url};
 
 /// What the URL Standard makes of an input.
 pub(super) struct Whatwg {
@@ -40,23 +40,37 @@ pub(super) enum WhatwgHost {
 
 /// Parses `input` against `base` by the URL Standard; the failure's message otherwise.
 pub(super) fn parse(input: &str, base: Option<&str>) -> Result<Whatwg, String> {
-    let parsed = crate::parse_with_errors(input, base);
-    let url = parsed.url.map_err(|e| e.to_string())?;
-    let host = match url.host_kind() {
+    let base = match base.map(Url::parse).transpose() {
+        Ok(base) => base,
+        Err(e) => {
+            let kind = ParseErrorKind::InvalidBase(Box::new(e));
+            return Err(ParseError { kind, span: 0..0 }.to_string());
+        }
+    };
+    let mut errors = Vec::new();
+    let url = Url::options()
+        .base_url(base.as_ref())
+        .validation_errors(&mut errors)
+        .parse(input)
+        .map_err(|e| e.to_string())?;
+    let host = match url.host() {
         None => None,
-        Some(HostKind::Ipv4(address)) => Some(WhatwgHost::Ipv4(address)),
-        Some(HostKind::Ipv6(address)) => Some(WhatwgHost::Ipv6(address)),
+        Some(Host::Ipv4(address)) => Some(WhatwgHost::Ipv4(address)),
+        Some(Host::Ipv6(address)) => Some(WhatwgHost::Ipv6(address)),
         Some(_) => Some(WhatwgHost::Name(url.hostname().to_owned())),
     };
     Ok(Whatwg {
         href: url.href().to_owned(),
         scheme: url.scheme().to_owned(),
-        credentials: (url.username().to_owned(), url.password().to_owned()),
+        credentials: (
+            url.username().to_owned(),
+            url.password().unwrap_or_default().to_owned(),
+        ),
         host,
-        port: url.port_number(),
+        port: url.port(),
         path: url.pathname().to_owned(),
         query: url.query().map(str::to_owned),
         fragment: url.fragment().map(str::to_owned),
-        valid: parsed.errors.is_empty(),
+        valid: errors.is_empty(),
     })
 }

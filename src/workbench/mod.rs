@@ -9,6 +9,9 @@ pub mod wpt;
 pub use crate::grammar::{Engine, Production, Tree, MAX_TREE_DEPTH};
 #[cfg(feature = "vm")]
 #[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
+pub use crate::grammar_size::check as check_grammar_bounds;
+#[cfg(feature = "vm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
 pub use crate::runtime::{RuntimeGrammar, BUILTIN_GRAMMAR};
 #[cfg(feature = "vm")]
 #[cfg_attr(docsrs, doc(cfg(feature = "vm")))]

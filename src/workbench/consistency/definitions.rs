@@ -71,7 +71,7 @@ impl ParserSays {
 
 /// Parses a base URL with the built-in parser.
 pub(crate) fn parse_base(base: &str) -> Result<Url, String> {
-    Url::parse(base, None).map_err(|e| format!("the base {base:?} does not parse: {e}"))
+    Url::parse(base).map_err(|e| format!("the base {base:?} does not parse: {e}"))
 }
 
 /// The writing grammar's entry rule for a relative-URL-with-fragment string against `base`.
@@ -98,9 +98,10 @@ impl Writing {
 impl Parsing {
     pub(crate) fn says(&self, input: &str, base: Option<&Url>) -> ParserSays {
         let mut errors = Vec::new();
+        let options = Url::options().base_url(base).validation_errors(&mut errors);
         let result = match self {
-            Parsing::BuiltIn => Url::parse_collecting(input, base, &mut errors),
-            Parsing::Loaded(grammar) => grammar.parse_collecting(input, base, &mut errors),
+            Parsing::BuiltIn => options.parse(input),
+            Parsing::Loaded(grammar) => options.grammar(grammar).parse(input),
         };
         let failure = result.err();
         let failure_code = failure

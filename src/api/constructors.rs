@@ -1,0 +1,48 @@
+//! Making a URL: [`Url::parse`], [`Url::options`] for everything beyond the input, and
+//! [`Url::join`].
+
+use crate::error::ParseError;
+use crate::generated::Generated;
+use crate::input::Input;
+
+use super::{ParseOptions, Url};
+
+impl Url {
+    /// Parses an absolute URL with the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser)
+    /// (no base). [`Url::options`] takes a base, an encoding and listeners for validation errors.
+    pub fn parse(input: &str) -> Result<Url, ParseError> {
+        // The default options, without looking at which grammar they name.
+        ParseOptions::new().run(&Generated, &Input::new(input))
+    }
+
+    /// Parses an absolute URL, then appends `pairs` to its query as
+    /// application/x-www-form-urlencoded ([`Url::query_pairs_mut`]).
+    ///
+    /// ```
+    /// let url = pegurl::Url::parse_with_params("https://example.org/?a=1", &[("b", "x y")])?;
+    /// assert_eq!(url.as_str(), "https://example.org/?a=1&b=x+y");
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn parse_with_params<I, K, V>(input: &str, pairs: I) -> Result<Url, ParseError>
+    where
+        I: IntoIterator,
+        I::Item: std::borrow::Borrow<(K, V)>,
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        let mut url = Url::parse(input)?;
+        url.query_pairs_mut().extend_pairs(pairs);
+        Ok(url)
+    }
+
+    /// Parses `input` with this URL as its base.
+    pub fn join(&self, input: &str) -> Result<Url, ParseError> {
+        Url::options().base_url(Some(self)).parse(input)
+    }
+
+    /// Options for parsing: a base URL, an encoding, a validation-error callback and more (see
+    /// [`ParseOptions`]).
+    pub fn options<'a>() -> ParseOptions<'a> {
+        ParseOptions::new()
+    }
+}

@@ -1,0 +1,231 @@
+//! [`ParseOptions`]: the one way to parse with anything beyond the input, in the `url` crate's
+//! shape (`Url::options().base_url(..).parse(..)`), with pegurl's own options beside it.
+
+use encoding_rs::{Encoding, UTF_8};
+
+use crate::builder;
+use crate::error::{ParseError, ValidationError};
+use crate::generated::Generated;
+use crate::grammar::{Compiled, Engine, Productions, Tree};
+use crate::input::Input;
+use crate::record::Record;
+#[cfg(feature = "vm")]
+use crate::runtime::RuntimeGrammar;
+
+use super::Url;
+
+/// The name the `url` crate gives the value its violation callback receives. In pegurl it is a
+/// [`ValidationError`]: the spec's error type and its span in the input; its
+/// [`description`](ValidationError::description) is the spec's sentence, as `url`'s is.
+pub type SyntaxViolation = ValidationError;
+
+impl ValidationError {
+    /// The spec's one-line description of the error type (what the `url` crate's
+    /// `SyntaxViolation::description` gives).
+    pub fn description(&self) -> &'static str {
+        self.code.description()
+    }
+}
+
+/// How to parse: a base URL, the document's encoding, where validation errors go, and which
+/// grammar runs. Made by [`Url::options`]; [`ParseOptions::parse`] runs it.
+///
+/// ```
+/// use pegurl::Url;
+/// let base = Url::parse("https://example.org/a/b")?;
+/// let mut errors = Vec::new();
+/// let url = Url::options()
+///     .base_url(Some(&base))
+///     .validation_errors(&mut errors)
+///     .parse("../c d")?;
+/// assert_eq!(url.as_str(), "https://example.org/c%20d");
+/// assert_eq!(errors[0].code, pegurl::ErrorCode::InvalidUrlUnit);
+/// # Ok::<(), pegurl::ParseError>(())
+/// ```
+///
+/// Unlike the `url` crate's, these options are neither `Copy` nor `Clone`: they may hold the
+/// `&mut Vec` that collects errors or trees. Build them again for each input.
+#[must_use]
+pub struct ParseOptions<'a> {
+    base_url: Option<&'a Url>,
+    encoding: &'static Encoding,
+    violation_callback: Option<&'a dyn Fn(SyntaxViolation)>,
+    errors: Option<&'a mut Vec<ValidationError>>,
+    trace: Option<&'a mut Vec<Tree>>,
+    /// Which compiled parser runs, when no grammar loaded at run time does.
+    engine: Engine,
+    #[cfg(feature = "vm")]
+    runtime: Option<&'a RuntimeGrammar>,
+}
+
+impl<'a> ParseOptions<'a> {
+    /// The defaults: no base, UTF-8, nobody listening, the generated parser.
+    pub(crate) fn new() -> Self {
+        ParseOptions {
+            base_url: None,
+            encoding: UTF_8,
+            violation_callback: None,
+            errors: None,
+            trace: None,
+            engine: Engine::Generated,
+            #[cfg(feature = "vm")]
+            runtime: None,
+        }
+    }
+
+    /// Parses relative inputs against `base` (None: no base, as [`Url::parse`]).
+    pub fn base_url(mut self, base: Option<&'a Url>) -> Self {
+        self.base_url = base;
+        self
+    }
+
+    /// The [encoding](https://url.spec.whatwg.org/#concept-basic-url-parser) of the document
+    /// the URL comes from (None: UTF-8). The query of a special URL (not ws/wss) is
+    /// percent-encoded after encoding it in that encoding, as HTML does for documents in legacy
+    /// encodings.
+    ///
+    /// This is the spec's parameter, an [`encoding_rs::Encoding`]; the `url` crate's
+    /// `encoding_override` takes a closure instead, so code passing one needs this change.
+    ///
+    /// ```
+    /// use pegurl::encoding_rs::WINDOWS_1252;
+    /// let url = pegurl::Url::options().encoding_override(Some(WINDOWS_1252)).parse("http://h/é?é")?;
+    /// assert_eq!(url.as_str(), "http://h/%C3%A9?%E9");
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn encoding_override(mut self, encoding: Option<&'static Encoding>) -> Self {
+        self.encoding = encoding.unwrap_or(UTF_8);
+        self
+    }
+
+    /// Calls `callback` with each validation error as the parser meets it.
+    ///
+    /// ```
+    /// use std::cell::RefCell;
+    /// let seen = RefCell::new(Vec::new());
+    /// let callback = |v: pegurl::SyntaxViolation| seen.borrow_mut().push(v.description());
+    /// let url = pegurl::Url::options()
+    ///     .syntax_violation_callback(Some(&callback))
+    ///     .parse("https:////example.com///")?;
+    /// assert_eq!(url.as_str(), "https://example.com///");
+    /// assert_eq!(seen.borrow()[0], "The input's scheme is not followed by \"//\".");
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn syntax_violation_callback(
+        mut self,
+        callback: Option<&'a dyn Fn(SyntaxViolation)>,
+    ) -> Self {
+        self.violation_callback = callback;
+        self
+    }
+
+    /// Appends every validation error, in the order the parser meets them and with its span
+    /// in the input, to `errors`, whether or not the parse fails.
+    pub fn validation_errors(mut self, errors: &'a mut Vec<ValidationError>) -> Self {
+        self.errors = Some(errors);
+        self
+    }
+
+    /// Appends the tree of every production the grammar matched to `trees`: the `url` rule's,
+    /// then any rule the builder ran again because the base called for another reading (see
+    /// `grammar/url.pest`).
+    ///
+    /// ```
+    /// let mut trees = Vec::new();
+    /// let url = pegurl::Url::options().trace(&mut trees).parse("http://h/p?q")?;
+    /// assert_eq!(url.as_str(), "http://h/p?q");
+    /// assert_eq!(trees[0].rule, "url");
+    /// assert_eq!(trees[0].children[0].rule, "special_url");
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn trace(mut self, trees: &'a mut Vec<Tree>) -> Self {
+        self.trace = Some(trees);
+        self
+    }
+
+    /// Which compiled parser of `grammar/url.pest` runs (the generated one by default).
+    pub fn engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
+
+    /// Parses with a grammar loaded at run time instead of the built-in one.
+    #[cfg(feature = "vm")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "vm")))]
+    pub fn grammar(mut self, grammar: &'a RuntimeGrammar) -> Self {
+        self.runtime = Some(grammar);
+        self
+    }
+
+    /// Parses `input` with these options.
+    pub fn parse(self, input: &str) -> Result<Url, ParseError> {
+        let input = Input::new(input);
+        #[cfg(feature = "vm")]
+        if let Some(grammar) = self.runtime {
+            return self.run(&grammar.source(), &input);
+        }
+        match self.engine {
+            Engine::PestDerive => self.run(&Compiled, &input),
+            _ => self.run(&Generated, &input),
+        }
+    }
+
+    /// Parses a preprocessed input with a source of productions: the one place that calls the
+    /// builder for a parse.
+    #[inline]
+    pub(crate) fn run<S: Productions>(
+        self,
+        source: &S,
+        input: &Input<'_>,
+    ) -> Result<Url, ParseError> {
+        let ParseOptions {
+            base_url,
+            encoding,
+            violation_callback,
+            mut errors,
+            trace,
+            ..
+        } = self;
+        let base = base_url.map(|b| &b.record);
+        let listening = violation_callback.is_some() || errors.is_some();
+        let mut sink = |e: ValidationError| match (errors.as_deref_mut(), violation_callback) {
+            (Some(errors), Some(callback)) => {
+                callback(e.clone());
+                errors.push(e);
+            }
+            (Some(errors), None) => errors.push(e),
+            (None, Some(callback)) => callback(e),
+            (None, None) => {}
+        };
+        let sink: builder::Sink<'_> = if listening { Some(&mut sink) } else { None };
+        let record: Result<Record, ParseError> = match trace {
+            // The traced parse takes neither a listener nor an encoding: when either is asked
+            // for, the record comes from a second, plain parse.
+            Some(trees) if !listening && encoding == UTF_8 => {
+                let (record, traced) = builder::parse_traced(source, input, base);
+                trees.extend(traced);
+                record
+            }
+            Some(trees) => {
+                let (_, traced) = builder::parse_traced(source, input, base);
+                trees.extend(traced);
+                builder::parse(source, input, base, sink, encoding)
+            }
+            None => builder::parse(source, input, base, sink, encoding),
+        };
+        record.map(|record| Url { record })
+    }
+}
+
+impl std::fmt::Debug for ParseOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParseOptions")
+            .field("base_url", &self.base_url)
+            .field("encoding", &self.encoding.name())
+            .field("violation_callback", &self.violation_callback.is_some())
+            .field("validation_errors", &self.errors.is_some())
+            .field("trace", &self.trace.is_some())
+            .field("engine", &self.engine)
+            .finish()
+    }
+}

@@ -1,0 +1,114 @@
+//! [`PathSegmentsMut`]: editing a URL's path a segment at a time, as the `url` crate's
+//! `path_segments_mut` does.
+
+use percent_encoding::{utf8_percent_encode, AsciiSet};
+
+use crate::percent::PATH;
+
+use super::Url;
+
+/// The path percent-encode set, plus "/" and "%", so that a pushed segment stays one segment
+/// and means what it says.
+const SEGMENT: &AsciiSet = &PATH.add(b'/').add(b'%');
+/// [`SEGMENT`], plus "\", a segment separator in special URLs.
+const SPECIAL_SEGMENT: &AsciiSet = &SEGMENT.add(b'\\');
+
+/// The path of a URL, being edited: the URL takes the new path when this is dropped. Made by
+/// [`Url::path_segments_mut`].
+///
+/// ```
+/// let mut url = pegurl::Url::parse("https://example.org/a/b/?q")?;
+/// url.path_segments_mut().unwrap().pop_if_empty().push("c d").extend(["e/f", ".."]);
+/// assert_eq!(url.as_str(), "https://example.org/a/b/c%20d/e%2Ff?q");
+/// # Ok::<(), pegurl::ParseError>(())
+/// ```
+#[derive(Debug)]
+pub struct PathSegmentsMut<'a> {
+    url: &'a mut Url,
+    /// The serialized path: "/" and the segments.
+    path: String,
+}
+
+impl Url {
+    /// The path's segments for editing; an error when the path is opaque
+    /// ([`Url::cannot_be_a_base`]).
+    #[allow(clippy::result_unit_err)]
+    pub fn path_segments_mut(&mut self) -> Result<PathSegmentsMut<'_>, ()> {
+        if self.cannot_be_a_base() {
+            return Err(());
+        }
+        let path = self.path().to_owned();
+        Ok(PathSegmentsMut { url: self, path })
+    }
+}
+
+impl PathSegmentsMut<'_> {
+    /// Removes every segment: the path becomes "/".
+    pub fn clear(&mut self) -> &mut Self {
+        self.path.truncate(1);
+        self
+    }
+
+    /// Removes the last segment if it is empty (a trailing "/"), unless it is the only one.
+    pub fn pop_if_empty(&mut self) -> &mut Self {
+        if self.path.len() > 1 && self.path.ends_with('/') {
+            self.path.pop();
+        }
+        self
+    }
+
+    /// Removes the last segment, if any.
+    pub fn pop(&mut self) -> &mut Self {
+        if self.path.len() > 1 {
+            let last_slash = self.path.rfind('/').unwrap_or(0);
+            self.path.truncate(last_slash.max(1));
+        }
+        self
+    }
+
+    /// Appends a segment, percent-encoded ("/" as "%2F"); "." and ".." are left out.
+    pub fn push(&mut self, segment: &str) -> &mut Self {
+        self.extend(Some(segment))
+    }
+
+    /// Appends each segment, as [`PathSegmentsMut::push`] does.
+    pub fn extend<I>(&mut self, segments: I) -> &mut Self
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
+        let set = if self.url.is_special() {
+            SPECIAL_SEGMENT
+        } else {
+            SEGMENT
+        };
+        for segment in segments {
+            let segment = segment.as_ref();
+            if matches!(segment, "." | "..") {
+                continue;
+            }
+            // After "/" alone, the first segment takes its place; otherwise a "/" goes first.
+            if self.path.len() != 1 {
+                self.path.push('/');
+            }
+            // Tabs and newlines are dropped, as the parser drops them.
+            let kept: String = segment
+                .chars()
+                .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+                .collect();
+            self.path.extend(utf8_percent_encode(&kept, set));
+        }
+        self
+    }
+}
+
+impl Drop for PathSegmentsMut<'_> {
+    fn drop(&mut self) {
+        let path = std::mem::take(&mut self.path);
+        // Setting the path of a URL whose path is not opaque cannot fail.
+        let _ = self.url.change_parts(|parts| {
+            parts.path = path.into();
+            Ok(())
+        });
+    }
+}

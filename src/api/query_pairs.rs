@@ -1,0 +1,85 @@
+//! A URL's query as application/x-www-form-urlencoded pairs: [`Url::query_pairs`] reads them,
+//! [`Url::query_pairs_mut`] appends to them.
+
+use super::form_urlencoded::{self, Parse, Serializer, Target};
+use super::Url;
+
+impl Url {
+    /// The query's name-value pairs, parsed as application/x-www-form-urlencoded (no pairs when
+    /// there is no query).
+    ///
+    /// ```
+    /// let url = pegurl::Url::parse("https://example.org/?a=1&b=x+y&a=2")?;
+    /// let pairs: Vec<_> = url.query_pairs().into_owned().collect();
+    /// assert_eq!(pairs[1], ("b".to_owned(), "x y".to_owned()));
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn query_pairs(&self) -> Parse<'_> {
+        form_urlencoded::parse(self.query().unwrap_or("").as_bytes())
+    }
+
+    /// A serializer that appends pairs to the query (after "&" when it has pairs already); the
+    /// URL takes the new query when the serializer is finished or dropped. A URL without a query
+    /// gets one, empty if nothing is appended.
+    ///
+    /// ```
+    /// let mut url = pegurl::Url::parse("https://example.org/?a=1#top")?;
+    /// url.query_pairs_mut().append_pair("q", "x & y").append_key_only("flag");
+    /// assert_eq!(url.as_str(), "https://example.org/?a=1&q=x+%26+y&flag#top");
+    /// url.query_pairs_mut().clear().append_pair("only", "1");
+    /// assert_eq!(url.query(), Some("only=1"));
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn query_pairs_mut(&mut self) -> Serializer<'_, UrlQuery<'_>> {
+        let query = self.query().unwrap_or("").to_owned();
+        Serializer::new(UrlQuery {
+            url: Some(self),
+            query,
+        })
+    }
+}
+
+/// The query of a URL being written by [`Url::query_pairs_mut`]; the URL takes it when this is
+/// finished or dropped.
+#[derive(Debug)]
+pub struct UrlQuery<'a> {
+    url: Option<&'a mut Url>,
+    query: String,
+}
+
+impl UrlQuery<'_> {
+    /// Sets the URL's query to the text written (once). It is application/x-www-form-urlencoded
+    /// output, which the query state leaves as it is, so no parsing is needed.
+    fn write_back(&mut self) {
+        if let Some(url) = self.url.as_deref_mut() {
+            let query = std::mem::take(&mut self.query);
+            // Setting the query cannot fail.
+            let _ = url.change_parts(|parts| {
+                parts.query = Some(query.into());
+                Ok(())
+            });
+        }
+    }
+}
+
+impl Drop for UrlQuery<'_> {
+    fn drop(&mut self) {
+        self.write_back();
+    }
+}
+
+impl<'a> Target for UrlQuery<'a> {
+    type Finished = &'a mut Url;
+
+    fn as_mut_string(&mut self) -> &mut String {
+        &mut self.query
+    }
+
+    fn finish(mut self) -> &'a mut Url {
+        self.write_back();
+        // `url` is Some from `query_pairs_mut` until this, which consumes the query, takes it.
+        self.url
+            .take()
+            .expect("a UrlQuery holds its URL until it is finished")
+    }
+}
