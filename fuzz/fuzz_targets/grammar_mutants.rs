@@ -8,8 +8,8 @@
 mod mutants;
 
 use libfuzzer_sys::fuzz_target;
-use pegurl::Url;
 use pegurl::workbench::{RuntimeGrammar, BUILTIN_GRAMMAR};
+use pegurl::Url;
 
 use mutants::{mutate, replace_delimiter, sites, DELIMITERS, DELIMITER_REPLACEMENTS};
 
@@ -22,8 +22,8 @@ const BASES: &[Option<&str>] = &[
 ];
 
 const SETTERS: &[&str] = &[
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname",
-    "search", "hash",
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash",
 ];
 
 fuzz_target!(|data: &[u8]| {
@@ -47,9 +47,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(grammar) = RuntimeGrammar::load(&grammar) else {
         return;
     };
-    let base = BASES[usize::from(mode >> 1) % BASES.len()].and_then(|b| Url::parse(b, None).ok());
-    let _ = grammar.parse_traced(&input, base.as_ref());
-    if let Ok(mut url) = grammar.parse(&input, base.as_ref()) {
+    let base = BASES[usize::from(mode >> 1) % BASES.len()].and_then(|b| Url::parse(b).ok());
+    let options = || Url::options().grammar(&grammar).base_url(base.as_ref());
+    let _ = options().trace(&mut Vec::new()).parse(&input);
+    if let Ok(mut url) = options().parse(&input) {
         let setter = SETTERS[usize::from(*choice) % SETTERS.len()];
         let _ = grammar.set_component(&mut url, setter, &input);
     }

@@ -5,8 +5,12 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &str| {
-    let (input, base) = data.split_once('\0').unwrap_or((data, "http://example.org/a/b?q#f"));
-    let Ok(base) = pegurl::Url::parse(base) else { return };
+    let (input, base) = data
+        .split_once('\0')
+        .unwrap_or((data, "http://example.org/a/b?q#f"));
+    let Ok(base) = pegurl::Url::parse(base) else {
+        return;
+    };
     if let Ok(url) = base.join(input) {
         let again = pegurl::Url::parse(url.href()).expect("an href parses");
         assert_eq!(again.href(), url.href());

@@ -8,7 +8,9 @@ use libfuzzer_sys::fuzz_target;
 use pegurl::rfc3986::{self, Options};
 
 fuzz_target!(|data: &str| {
-    let (input, base) = data.split_once('\0').unwrap_or((data, "http://a/b/c/d;p?q"));
+    let (input, base) = data
+        .split_once('\0')
+        .unwrap_or((data, "http://a/b/c/d;p?q"));
     for options in [Options::new(), Options::new().iri(true)] {
         let Ok(reference) = options.parse(input) else {
             continue;

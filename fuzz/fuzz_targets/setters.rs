@@ -12,7 +12,9 @@ const NAMES: [&str; 10] = [
 fuzz_target!(|data: &str| {
     let mut parts = data.split('\0');
     let first = parts.next().unwrap_or_default();
-    let Ok(mut url) = pegurl::Url::parse(first) else { return };
+    let Ok(mut url) = pegurl::Url::parse(first) else {
+        return;
+    };
     for (i, value) in parts.enumerate() {
         let name = NAMES[(value.len() + i) % NAMES.len()];
         let _ = url.set_component(name, value);
