@@ -8,7 +8,6 @@ use crate::error::{ParseError, ValidationError};
 use crate::generated::Generated;
 use crate::grammar::{Compiled, Engine, Productions, Tree};
 use crate::input::Input;
-use crate::record::Record;
 #[cfg(feature = "vm")]
 use crate::runtime::RuntimeGrammar;
 
@@ -198,22 +197,13 @@ impl<'a> ParseOptions<'a> {
             (None, None) => {}
         };
         let sink: builder::Sink<'_> = if listening { Some(&mut sink) } else { None };
-        let record: Result<Record, ParseError> = match trace {
-            // The traced parse takes neither a listener nor an encoding: when either is asked
-            // for, the record comes from a second, plain parse.
-            Some(trees) if !listening && encoding == UTF_8 => {
-                let (record, traced) = builder::parse_traced(source, input, base);
-                trees.extend(traced);
-                record
-            }
-            Some(trees) => {
-                let (_, traced) = builder::parse_traced(source, input, base);
-                trees.extend(traced);
-                builder::parse(source, input, base, sink, encoding)
-            }
-            None => builder::parse(source, input, base, sink, encoding),
+        let request = builder::Request {
+            base,
+            errors: sink,
+            encoding,
+            trace,
         };
-        record.map(|record| Url { record })
+        builder::parse(source, input, request).map(|record| Url { record })
     }
 }
 

@@ -34,30 +34,35 @@ pub(crate) use setters::{set, Setter};
 /// Where validation errors go, as they arise; None when nobody listens.
 pub(crate) type Sink<'e> = Option<&'e mut dyn FnMut(ValidationError)>;
 
-/// Parses `input` against `base` with the productions of `source`: the basic URL parser.
+/// What one parse is asked for, besides its input and its source of productions: every
+/// option of [`crate::ParseOptions`] that reaches the builder, so that they all combine in one
+/// parse.
+pub(crate) struct Request<'r, 'e> {
+    /// The base URL.
+    pub(crate) base: Option<&'r Record>,
+    /// Where validation errors go; None when nobody listens.
+    pub(crate) errors: Sink<'e>,
+    /// The query's encoding (the document's, for HTML; UTF-8 otherwise).
+    pub(crate) encoding: &'static Encoding,
+    /// Where the tree of every entry rule the builder runs goes (in order), if anywhere.
+    pub(crate) trace: Option<&'r mut Vec<crate::grammar::Tree>>,
+}
+
+/// Parses `input` with the productions of `source` as `request` says: the basic URL parser,
+/// and the one entry to it.
 pub(crate) fn parse<S: Productions>(
     source: &S,
     input: &Input<'_>,
-    base: Option<&Record>,
-    errors: Sink<'_>,
-    encoding: &'static Encoding,
+    request: Request<'_, '_>,
 ) -> Result<Record, ParseError> {
-    let mut builder = Builder::new(source, input, base, errors);
-    builder.encoding = encoding;
-    builder.basic_url_parser().map(|()| builder.out.finish())
-}
-
-/// [`parse`], recording the tree of every entry rule the builder ran (in order).
-pub(crate) fn parse_traced<S: Productions>(
-    source: &S,
-    input: &Input<'_>,
-    base: Option<&Record>,
-) -> (Result<Record, ParseError>, Vec<crate::grammar::Tree>) {
-    let mut builder = Builder::new(source, input, base, None);
-    builder.trace = Some(Vec::new());
+    let mut builder = Builder::new(source, input, request.base, request.errors);
+    builder.encoding = request.encoding;
+    builder.trace = request.trace.as_ref().map(|_| Vec::new());
     let result = builder.basic_url_parser();
-    let trace = builder.trace.take().unwrap_or_default();
-    (result.map(|()| builder.out.finish()), trace)
+    if let (Some(into), Some(trees)) = (request.trace, builder.trace.take()) {
+        into.extend(trees);
+    }
+    result.map(|()| builder.out.finish())
 }
 
 /// The state of one parse: the record being written, and what the spec's state machine knows.
@@ -353,7 +358,13 @@ mod tests {
 
     fn build(source: &Miswired, input: &str) -> Result<String, ParseError> {
         let input = Input::new(input);
-        parse(source, &input, None, None, encoding_rs::UTF_8).map(|r| r.serialization().to_owned())
+        let request = Request {
+            base: None,
+            errors: None,
+            encoding: encoding_rs::UTF_8,
+            trace: None,
+        };
+        parse(source, &input, request).map(|r| r.serialization().to_owned())
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::ExitCode;
 
+use pegurl::workbench::RuntimeGrammar;
 use pegurl::{Host, Url};
 
 use super::rfc3986::Standard;
@@ -77,16 +78,6 @@ pub fn run(args: &Args) -> ExitCode {
             }
         },
     };
-    let base = match args.base.as_deref().map(Url::parse).transpose() {
-        Ok(base) => base,
-        Err(e) => {
-            eprintln!(
-                "pegurl: the base URL {:?} does not parse: {e}",
-                args.base.as_deref().unwrap_or("")
-            );
-            return ExitCode::from(2);
-        }
-    };
     let grammar = match args.grammar.as_deref() {
         None => None,
         Some(path) => match std::fs::read_to_string(path)
@@ -100,6 +91,22 @@ pub fn run(args: &Args) -> ExitCode {
             }
         },
     };
+    // The base is read by the same grammar as the inputs.
+    let base = match args
+        .base
+        .as_deref()
+        .map(|b| parse_options(grammar.as_ref()).parse(b))
+    {
+        None => None,
+        Some(Ok(base)) => Some(base),
+        Some(Err(e)) => {
+            eprintln!(
+                "pegurl: the base URL {:?} does not parse: {e}",
+                args.base.as_deref().unwrap_or("")
+            );
+            return ExitCode::from(2);
+        }
+    };
     let inputs = match read_inputs(&args.urls, args.url) {
         Ok(inputs) => inputs,
         Err(e) => {
@@ -111,13 +118,11 @@ pub fn run(args: &Args) -> ExitCode {
     let mut out = String::new();
     for input in &inputs {
         let _ = writeln!(out, "input     {input:?}");
+        // Every flag in one set of options, for one parse.
         let mut trees = Vec::new();
-        let mut options = Url::options()
+        let mut options = parse_options(grammar.as_ref())
             .base_url(base.as_ref())
             .encoding_override(Some(encoding));
-        if let Some(grammar) = &grammar {
-            options = options.grammar(grammar);
-        }
         if args.tree {
             options = options.trace(&mut trees);
         }
@@ -126,7 +131,12 @@ pub fn run(args: &Args) -> ExitCode {
         match parsed {
             Ok(mut url) => {
                 for (name, value) in &setters {
-                    if let Some(Err(e)) = url.set_component(name, value) {
+                    // The setters run the same grammar's setter rules.
+                    let result = match &grammar {
+                        Some(grammar) => grammar.set_component(&mut url, name, value),
+                        None => url.set_component(name, value),
+                    };
+                    if let Some(Err(e)) = result {
                         let _ = writeln!(out, "ignored   {name} = {value:?}: {e}");
                     }
                 }
@@ -144,6 +154,14 @@ pub fn run(args: &Args) -> ExitCode {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Parse options with the grammar loaded at run time, if one was given.
+fn parse_options(grammar: Option<&RuntimeGrammar>) -> pegurl::ParseOptions<'_> {
+    match grammar {
+        Some(grammar) => Url::options().grammar(grammar),
+        None => Url::options(),
     }
 }
 
