@@ -218,3 +218,41 @@ pub(crate) fn offset(at: usize) -> u32 {
     debug_assert!(at <= crate::MAX_INPUT_LEN);
     at as u32
 }
+
+/// Trees as listings, for the tests that hold the generated parsers to pest_derive's.
+#[cfg(test)]
+pub(crate) mod listing {
+    use std::ops::Range;
+
+    use pest::iterators::Pairs;
+    use pest::RuleType;
+
+    use super::{push_pairs, Matched};
+
+    /// A tree as (rule name, span) in pre-order.
+    pub(crate) type Listing = Vec<(String, Range<usize>)>;
+
+    /// The listing of a generated parser's tree, its rules named by `name`.
+    pub(crate) fn of_matched(tree: &Matched<'_>, name: &dyn Fn(u16) -> String) -> Listing {
+        tree.nodes().map(|n| (name(n.rule()), n.span())).collect()
+    }
+
+    /// The listing of pest_derive's pairs; `all` is the grammar's `Rule::all_rules()` (a rule
+    /// not in it is `EOI`).
+    pub(crate) fn of_pairs<R: RuleType>(pairs: Pairs<'_, R>, all: &[R]) -> Listing {
+        let mut tokens = Vec::new();
+        let number = |rule: R| {
+            let at = all.iter().position(|r| *r == rule).unwrap_or(all.len());
+            (u16::try_from(at).unwrap_or(u16::MAX), None)
+        };
+        assert!(push_pairs(pairs, &number, &mut tokens));
+        let name = |n: u16| {
+            all.get(usize::from(n))
+                .map_or_else(|| "EOI".to_owned(), |r| format!("{r:?}"))
+        };
+        tokens
+            .iter()
+            .map(|t| (name(t.rule), t.start as usize..t.end as usize))
+            .collect()
+    }
+}

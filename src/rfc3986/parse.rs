@@ -351,38 +351,18 @@ fn ip_literal<'i>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokens::push_pairs;
-
-    /// A tree as (rule name, span) in pre-order.
-    type Listing = Vec<(String, Range<usize>)>;
+    use crate::tokens::listing::{self, Listing};
 
     fn generated(entry: u16, input: &str) -> Option<Listing> {
         let tree = parse_rfc3986(entry, input)?;
-        let listing = tree
-            .nodes()
-            .map(|n| (r::RULE_NAMES[usize::from(n.rule())].to_owned(), n.span()))
-            .collect();
-        Some(listing)
+        Some(listing::of_matched(&tree, &|n| {
+            r::RULE_NAMES[usize::from(n)].to_owned()
+        }))
     }
 
     fn derived(entry: Rule, input: &str) -> Option<Listing> {
         let pairs = Rfc3986Grammar::parse(entry, input).ok()?;
-        let mut tokens = Vec::new();
-        let number = |rule: Rule| (rule as u16, None);
-        assert!(push_pairs(pairs, &number, &mut tokens));
-        let names: Vec<Rule> = Rule::all_rules().to_vec();
-        let name = |n: u16| {
-            names
-                .iter()
-                .find(|r| **r as u16 == n)
-                .map_or_else(|| "EOI".to_owned(), |r| format!("{r:?}"))
-        };
-        Some(
-            tokens
-                .iter()
-                .map(|t| (name(t.rule), t.start as usize..t.end as usize))
-                .collect(),
-        )
+        Some(listing::of_pairs(pairs, Rule::all_rules()))
     }
 
     /// The two parsers of the grammar make the same trees (so pest_derive explains exactly the
