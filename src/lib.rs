@@ -22,6 +22,7 @@ mod percent;
 mod record;
 #[cfg(feature = "vm")]
 mod runtime;
+mod tables;
 mod tokens;
 mod valid;
 pub mod workbench;

@@ -20,7 +20,7 @@ use crate::error::{ParseError, ParseErrorKind, ValidationError};
 use crate::generated::Generated;
 use crate::grammar::{Compiled, Engine, Productions, Tree};
 use crate::input::Input;
-use crate::record::{HostKind, Record, SchemeKind};
+use crate::record::{HostKind, Record, SchemeName};
 
 /// A parsed URL: the spec's URL record, with the getters of the `URL` class.
 ///
@@ -186,14 +186,14 @@ impl Url {
             // A tuple origin: scheme, host, port.
             return format!("{}://{}", r.scheme(), self.host());
         }
-        if kind == SchemeKind::NotSpecial && r.scheme() == "blob" {
+        if !kind.is_special() && r.scheme() == "blob" {
             // "blob": "If pathURL's scheme is "http", "https", or "file", then return pathURL's
             // origin." Otherwise an opaque origin.
             if let Ok(inner) = Url::parse(r.path_str(), None) {
                 let inner_kind = inner.record.scheme_kind();
                 if matches!(
-                    inner_kind,
-                    SchemeKind::Http | SchemeKind::Https | SchemeKind::File
+                    inner_kind.name(),
+                    SchemeName::Http | SchemeName::Https | SchemeName::File
                 ) {
                     return inner.origin();
                 }

@@ -7,6 +7,7 @@ use crate::grammar::Productions;
 use crate::input::Input;
 use crate::percent;
 use crate::record::Parts;
+use crate::tables::{Set, BUILTIN};
 
 use super::Url;
 
@@ -166,7 +167,7 @@ impl Url {
                 return Err(SetterError::CannotHaveCredentialsOrPort);
             }
             let mut encoded = String::with_capacity(value.len());
-            percent::encode_userinfo_into(&mut encoded, value);
+            percent::encode_into(&mut encoded, value, BUILTIN.set(Set::Userinfo));
             set(parts, encoded);
             Ok(())
         })

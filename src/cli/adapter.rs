@@ -163,7 +163,11 @@ impl Parser {
     /// Parses `href` with the built-in grammar, then runs the setter `name` with this grammar;
     /// the href after it, or None when `href` does not parse or `name` is no setter.
     pub fn set(&self, href: &str, name: &str, value: &str) -> Option<SetterResult> {
-        let mut url = Url::parse(href, None).ok()?;
+        // The URL is read by the same grammar: its sets and scheme table decide it too.
+        let mut url = match self {
+            Parser::Builtin => Url::parse(href, None).ok()?,
+            Parser::Loaded(g) => g.parse(href, None).ok()?,
+        };
         match self {
             Parser::Builtin => url.set_component(name, value)?,
             Parser::Loaded(g) => g.set_component(&mut url, name, value)?,
