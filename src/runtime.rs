@@ -144,7 +144,7 @@ impl RuntimeGrammar {
         name: &str,
         value: &str,
     ) -> Option<Result<(), SetterError>> {
-        Some(match url.plan_setter(name, value)? {
+        Some(match url.plan_setter(name, value, &self.tables)? {
             SetterPlan::Done(result) => result,
             SetterPlan::Href(value) => {
                 let input = Input::new(&value);

@@ -33,6 +33,12 @@ const CHANGES = [
     ],
   },
   {
+    name: "userinfo_set_without_semicolon",
+    about: "The userinfo percent-encode set loses U+003B (;): it reaches the username and password setters too.",
+    grammar: [['path_percent_encode_set | "/" | ":" | ";" | "="', 'path_percent_encode_set | "/" | ":" | "="']],
+    lib: [["percent-encoding.js", 'new Set([p("/"), p(":"), p(";"), p("=")', 'new Set([p("/"), p(":"), p("=")']],
+  },
+  {
     name: "special_query_set_without_apostrophe",
     about: "The special-query percent-encode set loses U+0027 ('): special URLs' queries are encoded like other URLs'.",
     grammar: [['special_query_percent_encode_set = _{ query_percent_encode_set | "\'" }',

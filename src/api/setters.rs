@@ -7,7 +7,7 @@ use crate::grammar::Productions;
 use crate::input::Input;
 use crate::percent;
 use crate::record::Parts;
-use crate::tables::{Set, BUILTIN};
+use crate::tables::{CodePointSet, Set, Tables, BUILTIN};
 
 use super::Url;
 
@@ -24,7 +24,7 @@ impl Url {
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
     pub fn set_component(&mut self, name: &str, value: &str) -> Option<Result<(), SetterError>> {
-        Some(match self.plan_setter(name, value)? {
+        Some(match self.plan_setter(name, value, &BUILTIN)? {
             SetterPlan::Done(result) => result,
             SetterPlan::Href(value) => self.set_href(&value).map_err(SetterError::from),
             SetterPlan::Parse(setter, value) => {
@@ -36,13 +36,25 @@ impl Url {
 
     /// What the setter named `name` does with `value`: done already (no parsing needed), an href
     /// to parse, or a value to run through a setter's entry rule. None for an unknown name.
-    pub(crate) fn plan_setter(&mut self, name: &str, value: &str) -> Option<SetterPlan> {
+    /// `tables` are the sets of the grammar that runs the setter (the username and password
+    /// setters encode with its userinfo percent-encode set).
+    pub(crate) fn plan_setter(
+        &mut self,
+        name: &str,
+        value: &str,
+        tables: &Tables,
+    ) -> Option<SetterPlan> {
+        let userinfo = tables.set(Set::Userinfo);
         let no_prefix = |prefix: char| value.strip_prefix(prefix).unwrap_or(value).to_owned();
         Some(match name {
             "href" => SetterPlan::Href(value.to_owned()),
             "protocol" => SetterPlan::Parse(Setter::Protocol, format!("{value}:")),
-            "username" => SetterPlan::Done(self.set_username(value)),
-            "password" => SetterPlan::Done(self.set_password(value)),
+            "username" => SetterPlan::Done(
+                self.set_credential(value, userinfo, |parts, e| parts.username = e.into()),
+            ),
+            "password" => SetterPlan::Done(
+                self.set_credential(value, userinfo, |parts, e| parts.password = e.into()),
+            ),
             "host" => SetterPlan::Parse(Setter::Host, value.to_owned()),
             "hostname" => SetterPlan::Parse(Setter::Hostname, value.to_owned()),
             "port" if value.is_empty() => SetterPlan::Done(self.set_port(value)),
@@ -85,12 +97,18 @@ impl Url {
 
     /// The [username setter](https://url.spec.whatwg.org/#dom-url-username).
     pub fn set_username(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_credential(value, |parts, encoded| parts.username = encoded.into())
+        let userinfo = BUILTIN.set(Set::Userinfo);
+        self.set_credential(value, userinfo, |parts, encoded| {
+            parts.username = encoded.into()
+        })
     }
 
     /// The [password setter](https://url.spec.whatwg.org/#dom-url-password).
     pub fn set_password(&mut self, value: &str) -> Result<(), SetterError> {
-        self.set_credential(value, |parts, encoded| parts.password = encoded.into())
+        let userinfo = BUILTIN.set(Set::Userinfo);
+        self.set_credential(value, userinfo, |parts, encoded| {
+            parts.password = encoded.into()
+        })
     }
 
     /// The [host setter](https://url.spec.whatwg.org/#dom-url-host): host and optional port.
@@ -156,10 +174,11 @@ impl Url {
 
     /// "If this's URL cannot have a username/password/port, then return." Then "set the
     /// username/password given this's URL and the given value": UTF-8 percent-encoded with the
-    /// userinfo percent-encode set.
+    /// userinfo percent-encode set (`userinfo`).
     fn set_credential(
         &mut self,
         value: &str,
+        userinfo: &CodePointSet,
         set: impl FnOnce(&mut Parts, String),
     ) -> Result<(), SetterError> {
         self.change_parts(|parts| {
@@ -167,7 +186,7 @@ impl Url {
                 return Err(SetterError::CannotHaveCredentialsOrPort);
             }
             let mut encoded = String::with_capacity(value.len());
-            percent::encode_into(&mut encoded, value, BUILTIN.set(Set::Userinfo));
+            percent::encode_into(&mut encoded, value, userinfo);
             set(parts, encoded);
             Ok(())
         })
