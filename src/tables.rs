@@ -63,6 +63,24 @@ impl CodePointSet {
     }
 }
 
+/// The schemes [`SchemeName`] names, in its variants' order.
+const NAMED: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
+
+/// Whether two byte strings are equal (in a `const fn`).
+const fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// [`CodePointSet::bytes`] of `ranges`.
 const fn byte_table(ranges: &[(u32, u32)]) -> [bool; 256] {
     let mut bytes = [false; 256];
@@ -132,6 +150,11 @@ pub(crate) struct SpecialScheme {
 pub(crate) struct Tables {
     sets: [CodePointSet; SETS],
     special_schemes: Cow<'static, [SpecialScheme]>,
+    /// What `special_schemes` says of each scheme the builder names, by [`SchemeName`]: None
+    /// when it is not special, else its default port; read when the scheme is written.
+    by_name: [Option<Option<u16>>; NAMED.len()],
+    /// Whether `special_schemes` holds a scheme the builder does not name.
+    has_others: bool,
     /// The kinds of each byte for the domain parser, with the forbidden domain code points.
     pub(crate) domain_bytes: [u8; 256],
 }
@@ -147,9 +170,34 @@ impl Tables {
     ) -> Tables {
         let domain_bytes =
             crate::builder::domain_byte_kinds(&sets[Set::ForbiddenDomain as usize].bytes);
+        let schemes: &[SpecialScheme] = match &special_schemes {
+            Cow::Borrowed(schemes) => schemes,
+            Cow::Owned(schemes) => schemes.as_slice(),
+        };
+        let mut by_name = [None; NAMED.len()];
+        let mut has_others = false;
+        let mut i = 0;
+        while i < schemes.len() {
+            let name = match &schemes[i].name {
+                Cow::Borrowed(name) => name.as_bytes(),
+                Cow::Owned(name) => name.as_str().as_bytes(),
+            };
+            let mut named = 0;
+            while named < NAMED.len() && !same_bytes(NAMED[named].as_bytes(), name) {
+                named += 1;
+            }
+            if named == NAMED.len() {
+                has_others = true;
+            } else if by_name[named].is_none() {
+                by_name[named] = Some(schemes[i].default_port);
+            }
+            i += 1;
+        }
         Tables {
             sets,
             special_schemes,
+            by_name,
+            has_others,
             domain_bytes,
         }
     }
@@ -176,8 +224,17 @@ impl Tables {
     /// default port.
     pub(crate) fn scheme_kind(&self, scheme: &str) -> SchemeKind {
         let name = SchemeName::of(scheme);
-        match self.special_schemes.iter().find(|s| s.name == scheme) {
-            Some(special) => SchemeKind::special(name, special.default_port),
+        let special = match self.by_name.get(name as usize) {
+            Some(special) => *special,
+            None if self.has_others => self
+                .special_schemes
+                .iter()
+                .find(|s| s.name == scheme)
+                .map(|s| s.default_port),
+            None => None,
+        };
+        match special {
+            Some(default_port) => SchemeKind::special(name, default_port),
             None => SchemeKind::not_special(name),
         }
     }
@@ -286,5 +343,8 @@ mod tests {
         }
         assert!(kind("file").is_file() && kind("ws").is_websocket());
         assert!(!kind("gopher").is_special() && !kind("HTTP").is_special());
+        for (i, name) in NAMED.iter().enumerate() {
+            assert_eq!(kind(name).name() as usize, i, "{name}");
+        }
     }
 }
