@@ -32,6 +32,8 @@ fn main() {
         if productions {
             let enum_code = codegen::productions(&grammar, path).unwrap_or_else(|e| fail(e));
             std::fs::write(out.join("productions.rs"), enum_code).expect("OUT_DIR is writable");
+            let tables = codegen::tables(&grammar, path).unwrap_or_else(|e| fail(e));
+            std::fs::write(out.join("tables.rs"), tables).expect("OUT_DIR is writable");
         }
     }
 }

@@ -5,7 +5,8 @@ use std::fmt;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::percent::{self, FORM};
+use crate::percent;
+use crate::tables::{Set, BUILTIN};
 
 /// The [application/x-www-form-urlencoded parser](https://url.spec.whatwg.org/#concept-urlencoded-parser):
 /// name-value pairs from a byte sequence.
@@ -67,9 +68,21 @@ where
         if !output.is_empty() {
             output.push('&');
         }
-        percent::encode_after_encoding(&mut output, encoding, name.as_ref(), FORM, true);
+        percent::encode_after_encoding(
+            &mut output,
+            encoding,
+            name.as_ref(),
+            BUILTIN.set(Set::Form),
+            true,
+        );
         output.push('=');
-        percent::encode_after_encoding(&mut output, encoding, value.as_ref(), FORM, true);
+        percent::encode_after_encoding(
+            &mut output,
+            encoding,
+            value.as_ref(),
+            BUILTIN.set(Set::Form),
+            true,
+        );
     }
     output
 }

@@ -123,6 +123,12 @@ pub(crate) trait Productions {
     /// The name of a rule of this source, by its number.
     fn rule_name(&self, rule: u16) -> String;
 
+    /// The code point sets and the scheme table this source's grammar states (the built-in
+    /// grammar's unless it says otherwise).
+    fn tables(&self) -> &crate::tables::Tables {
+        &crate::tables::BUILTIN
+    }
+
     /// Runs `entry` on `input` and returns its tree.
     fn parse<'i>(&self, entry: Production, input: &'i str) -> Option<Matched<'i>> {
         // Tree offsets are 32-bit.

@@ -88,6 +88,7 @@ pub mod rfc3986;
 mod runtime;
 #[cfg(feature = "vm")]
 mod runtime_valid;
+mod tables;
 mod tokens;
 mod valid;
 pub mod workbench;

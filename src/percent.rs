@@ -1,43 +1,13 @@
-//! Percent-encode sets (https://url.spec.whatwg.org/#percent-encoded-bytes) and the encoding
-//! helpers the builder uses.
+//! Percent-encoding (https://url.spec.whatwg.org/#percent-encoded-bytes) with the
+//! percent-encode sets of the grammar (`crate::tables`), and the decoding helpers the builder
+//! uses.
+
+use std::borrow::Cow;
 
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
-use percent_encoding::{percent_decode, percent_encode, utf8_percent_encode, AsciiSet, CONTROLS};
+use percent_encoding::percent_decode;
 
-/// https://url.spec.whatwg.org/#c0-control-percent-encode-set (code points above U+007E are
-/// always encoded by `percent-encoding`; U+007F is in `CONTROLS`).
-pub(crate) const C0_CONTROL: &AsciiSet = CONTROLS;
-
-/// https://url.spec.whatwg.org/#fragment-percent-encode-set
-pub(crate) const FRAGMENT: &AsciiSet =
-    &C0_CONTROL.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`');
-
-/// https://url.spec.whatwg.org/#query-percent-encode-set
-pub(crate) const QUERY: &AsciiSet = &C0_CONTROL.add(b' ').add(b'"').add(b'#').add(b'<').add(b'>');
-
-/// https://url.spec.whatwg.org/#special-query-percent-encode-set
-pub(crate) const SPECIAL_QUERY: &AsciiSet = &QUERY.add(b'\'');
-
-/// https://url.spec.whatwg.org/#path-percent-encode-set
-pub(crate) const PATH: &AsciiSet = &QUERY.add(b'?').add(b'^').add(b'`').add(b'{').add(b'}');
-
-/// https://url.spec.whatwg.org/#userinfo-percent-encode-set
-pub(crate) const USERINFO: &AsciiSet = &PATH
-    .add(b'/')
-    .add(b':')
-    .add(b';')
-    .add(b'=')
-    .add(b'@')
-    .add(b'[')
-    .add(b'\\')
-    .add(b']')
-    .add(b'|');
-
-/// https://url.spec.whatwg.org/#component-percent-encode-set
-pub(crate) const COMPONENT: &AsciiSet = &USERINFO.add(b'$').add(b'%').add(b'&').add(b'+').add(b',');
-
-/// https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
-pub(crate) const FORM: &AsciiSet = &COMPONENT.add(b'!').add(b'\'').add(b'(').add(b')').add(b'~');
+use crate::tables::CodePointSet;
 
 /// [Percent-encode after encoding](https://url.spec.whatwg.org/#string-percent-encode-after-encoding):
 /// `input` encoded with `encoding`, bytes in `set` (and all non-ASCII) percent-encoded, a space
@@ -47,7 +17,7 @@ pub(crate) fn encode_after_encoding(
     out: &mut String,
     encoding: &'static Encoding,
     input: &str,
-    set: &'static AsciiSet,
+    set: &CodePointSet,
     space_as_plus: bool,
 ) {
     // "Set encoding to the result of getting an output encoding from encoding."
@@ -79,74 +49,76 @@ pub(crate) fn encode_after_encoding(
     }
 }
 
-/// Appends bytes, percent-encoding those in `set` and all non-ASCII ones; a space as "+" when
-/// `space_as_plus`.
-fn push_encoded(out: &mut String, bytes: &[u8], set: &'static AsciiSet, space_as_plus: bool) {
-    if space_as_plus {
-        for (i, run) in bytes.split(|&b| b == b' ').enumerate() {
-            if i > 0 {
-                out.push('+');
-            }
-            out.extend(percent_encode(run, set));
+/// Appends bytes, percent-encoding each whose isomorph (the code point of the same value) is in
+/// `set`; a space as "+" when `space_as_plus`.
+fn push_encoded(out: &mut String, bytes: &[u8], set: &CodePointSet, space_as_plus: bool) {
+    for &b in bytes {
+        let c = char::from(b);
+        if space_as_plus && b == b' ' {
+            out.push('+');
+        } else if set.contains(c) {
+            push_percent_encoded(out, b);
+        } else {
+            out.push(c);
         }
-    } else {
-        out.extend(percent_encode(bytes, set));
     }
+}
+
+/// Appends the [percent-encoded byte](https://url.spec.whatwg.org/#percent-encode) of `b`:
+/// "%" and two upper case hex digits.
+fn push_percent_encoded(out: &mut String, b: u8) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push('%');
+    out.push(char::from(HEX[usize::from(b >> 4)]));
+    out.push(char::from(HEX[usize::from(b & 0xf)]));
 }
 
 /// Appends `text` to `out`, UTF-8 percent-encoding every code point in `set`
-/// (https://url.spec.whatwg.org/#string-utf-8-percent-encode). `set` is the C0 control, path,
-/// query, special-query or fragment percent-encode set; [`encode_userinfo_into`] does userinfo.
-pub(crate) fn encode_into(out: &mut String, text: &str, set: &'static AsciiSet) {
-    encode_with(out, text, set, &PLAIN);
-}
-
-/// [`encode_into`] with the userinfo percent-encode set.
-pub(crate) fn encode_userinfo_into(out: &mut String, text: &str) {
-    encode_with(out, text, USERINFO, &USERINFO_PLAIN);
-}
-
-/// Appends `text` encoded with `set`, whose every byte `plain` marks `set` does not encode.
-fn encode_with(out: &mut String, text: &str, set: &'static AsciiSet, plain: &[bool; 256]) {
-    // The usual text is all plain bytes: copied at once.
-    let prefix = text
+/// (https://url.spec.whatwg.org/#string-utf-8-percent-encode).
+pub(crate) fn encode_into(out: &mut String, text: &str, set: &CodePointSet) {
+    // The usual text is all bytes outside the set: copied at once. (The first byte the set may
+    // hold is ASCII or starts a code point, so the split is on a code point boundary.)
+    let plain = text
         .bytes()
-        .position(|b| !plain[usize::from(b)])
+        .position(|b| set.may_hold_byte(b))
         .unwrap_or(text.len());
-    // `plain` must be right for `set`: the prefix encodes to itself.
-    debug_assert!(
-        percent_encode(&text.as_bytes()[..prefix], set).collect::<String>() == text[..prefix]
-    );
-    out.push_str(&text[..prefix]);
-    if prefix == text.len() {
-        return;
-    }
-    for chunk in utf8_percent_encode(&text[prefix..], set) {
-        out.push_str(chunk);
+    let (plain, rest) = text.split_at(plain);
+    out.push_str(plain);
+    for c in rest.chars() {
+        if set.contains(c) {
+            let mut buffer = [0; 4];
+            for &b in c.encode_utf8(&mut buffer).as_bytes() {
+                push_percent_encoded(out, b);
+            }
+        } else {
+            out.push(c);
+        }
     }
 }
 
-/// The bytes that none of the C0 control, fragment, query, special-query and path
-/// percent-encode sets contains: printable ASCII but space, `"#'<>?^`{}`.
-static PLAIN: [bool; 256] = plain_except(b" \"#'<>?^`{}");
-
-/// The bytes that the userinfo percent-encode set does not contain.
-static USERINFO_PLAIN: [bool; 256] = plain_except(b" \"#<>?^`{}/:;=@[\\]|");
-
-/// Printable ASCII (U+0021 to U+007E) but the bytes of `except`, as a table.
-const fn plain_except(except: &[u8]) -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut b = 0x21;
-    while b < 0x7f {
-        table[b] = true;
-        b += 1;
+/// Appends `bytes` to `out`, percent-encoding every byte that is not ASCII and every ASCII byte
+/// in `set` or in `also`: the API's encoders of path segments and file names (`set` is the
+/// path percent-encode set, which holds every code point beyond ASCII, so this is its UTF-8
+/// percent-encoding for UTF-8 text, and encodes any other bytes a file name may hold).
+pub(crate) fn encode_bytes_into(out: &mut String, bytes: &[u8], set: &CodePointSet, also: &[u8]) {
+    for &b in bytes {
+        if b.is_ascii() && !set.contains(char::from(b)) && !also.contains(&b) {
+            out.push(char::from(b));
+        } else {
+            push_percent_encoded(out, b);
+        }
     }
-    let mut i = 0;
-    while i < except.len() {
-        table[except[i] as usize] = false;
-        i += 1;
+}
+
+/// `text` UTF-8 percent-encoded with `set`, borrowed when nothing needs encoding.
+pub(crate) fn encode<'t>(text: &'t str, set: &CodePointSet) -> Cow<'t, str> {
+    if text.bytes().any(|b| set.may_hold_byte(b)) {
+        let mut out = String::with_capacity(text.len() + 8);
+        encode_into(&mut out, text, set);
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(text)
     }
-    table
 }
 
 /// Appends `n` in decimal (what `to_string` writes, without formatting machinery or allocation).
@@ -182,38 +154,36 @@ pub(crate) fn has_percent_encoded_byte(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::{Set, BUILTIN};
 
     #[test]
     fn sets_encode_what_the_spec_lists() {
         let mut out = String::new();
-        encode_into(&mut out, "a b\"#<>`?^{}%é\x7f", PATH);
+        encode_into(&mut out, "a b\"#<>`?^{}%é\x7f", BUILTIN.set(Set::Path));
         assert_eq!(out, "a%20b%22%23%3C%3E%60%3F%5E%7B%7D%%C3%A9%7F");
         out.clear();
-        encode_into(&mut out, "'`", SPECIAL_QUERY);
+        encode_into(&mut out, "'`", BUILTIN.set(Set::SpecialQuery));
         assert_eq!(out, "%27`");
         out.clear();
-        encode_userinfo_into(&mut out, "a:b@c/[|]");
+        encode_into(&mut out, "a:b@c/[|]", BUILTIN.set(Set::Userinfo));
         assert_eq!(out, "a%3Ab%40c%2F%5B%7C%5D");
+        assert_eq!(encode("a\0b", BUILTIN.set(Set::C0Control)), "a%00b");
+        assert!(matches!(
+            encode("a b", BUILTIN.set(Set::C0Control)),
+            Cow::Borrowed(_)
+        ));
     }
 
     #[test]
-    fn plain_bytes_are_exactly_those_the_sets_leave() {
-        let leaves = |set: &'static AsciiSet, b: u8| {
-            percent_encode(&[b], set).collect::<String>() == char::from(b).to_string()
-        };
-        for b in 0..=255u8 {
-            let all = [C0_CONTROL, FRAGMENT, QUERY, SPECIAL_QUERY, PATH];
-            assert_eq!(
-                PLAIN[usize::from(b)],
-                all.iter().all(|set| leaves(set, b)),
-                "{b:#x}"
-            );
-            assert_eq!(
-                USERINFO_PLAIN[usize::from(b)],
-                leaves(USERINFO, b),
-                "{b:#x}"
-            );
-        }
+    fn encoding_after_encoding_encodes_bytes_and_writes_spaces_as_plus() {
+        let mut out = String::new();
+        let form = BUILTIN.set(Set::Form);
+        encode_after_encoding(&mut out, UTF_8, "a b~é*", form, true);
+        assert_eq!(out, "a+b%7E%C3%A9*");
+        out.clear();
+        let gbk = Encoding::for_label(b"gbk").unwrap_or(UTF_8);
+        encode_after_encoding(&mut out, gbk, "\u{4e2d}\u{1F600}", form, false);
+        assert_eq!(out, "%D6%D0%26%23128512%3B");
     }
 
     #[test]

@@ -39,72 +39,107 @@ pub enum HostKind {
     Empty,
 }
 
-/// What the spec says about a scheme, decided once when the scheme is written: whether it is
-/// [special](https://url.spec.whatwg.org/#special-scheme) and its
-/// [default port](https://url.spec.whatwg.org/#default-port). The one place scheme names are
-/// matched.
+/// A scheme the spec's prose names, beside any other: the builder's vocabulary.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum SchemeKind {
-    /// "ftp", default port 21.
+pub(crate) enum SchemeName {
+    /// "ftp".
     Ftp,
-    /// "file": special, no default port.
+    /// "file".
     File,
-    /// "http", default port 80.
+    /// "http".
     Http,
-    /// "https", default port 443.
+    /// "https".
     Https,
-    /// "ws", default port 80.
+    /// "ws".
     Ws,
-    /// "wss", default port 443.
+    /// "wss".
     Wss,
-    /// Any other scheme: not special.
+    /// Any other scheme.
     #[default]
-    NotSpecial,
+    Other,
+}
+
+impl SchemeName {
+    /// The name of an ASCII-lowercase scheme: the one place scheme names are matched.
+    pub(crate) fn of(scheme: &str) -> SchemeName {
+        match scheme {
+            "ftp" => SchemeName::Ftp,
+            "file" => SchemeName::File,
+            "http" => SchemeName::Http,
+            "https" => SchemeName::Https,
+            "ws" => SchemeName::Ws,
+            "wss" => SchemeName::Wss,
+            _ => SchemeName::Other,
+        }
+    }
+}
+
+/// What the spec says about a scheme, decided once when the scheme is written: its name, and
+/// whether it is [special](https://url.spec.whatwg.org/#special-scheme) and its
+/// [default port](https://url.spec.whatwg.org/#default-port), as the grammar's scheme table
+/// says ([`Tables::scheme_kind`](crate::tables::Tables::scheme_kind)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SchemeKind {
+    name: SchemeName,
+    special: bool,
+    default_port: Option<u16>,
 }
 
 impl SchemeKind {
-    /// The kind of an ASCII-lowercase scheme.
-    pub(crate) fn of(scheme: &[u8]) -> SchemeKind {
-        match scheme {
-            b"ftp" => SchemeKind::Ftp,
-            b"file" => SchemeKind::File,
-            b"http" => SchemeKind::Http,
-            b"https" => SchemeKind::Https,
-            b"ws" => SchemeKind::Ws,
-            b"wss" => SchemeKind::Wss,
-            _ => SchemeKind::NotSpecial,
+    /// A special scheme with its default port.
+    pub(crate) fn special(name: SchemeName, default_port: Option<u16>) -> SchemeKind {
+        SchemeKind {
+            name,
+            special: true,
+            default_port,
         }
+    }
+
+    /// A scheme that is not special.
+    pub(crate) fn not_special(name: SchemeName) -> SchemeKind {
+        SchemeKind {
+            name,
+            special: false,
+            default_port: None,
+        }
+    }
+
+    /// The scheme's name, as far as the spec's prose names it.
+    pub(crate) fn name(self) -> SchemeName {
+        self.name
     }
 
     /// Whether the scheme is [special](https://url.spec.whatwg.org/#is-special).
     pub(crate) fn is_special(self) -> bool {
-        self != SchemeKind::NotSpecial
+        self.special
     }
 
-    /// Whether the scheme is "file".
+    /// Whether the scheme is "file" (and special: the file states run).
     pub(crate) fn is_file(self) -> bool {
-        self == SchemeKind::File
+        self.special && self.name == SchemeName::File
     }
 
     /// Whether the scheme is "ws" or "wss" (whose query is always UTF-8).
     pub(crate) fn is_websocket(self) -> bool {
-        matches!(self, SchemeKind::Ws | SchemeKind::Wss)
+        matches!(self.name, SchemeName::Ws | SchemeName::Wss)
     }
 
     /// The scheme's [default port](https://url.spec.whatwg.org/#default-port).
     pub(crate) fn default_port(self) -> Option<u16> {
-        match self {
-            SchemeKind::Http | SchemeKind::Ws => Some(80),
-            SchemeKind::Https | SchemeKind::Wss => Some(443),
-            SchemeKind::Ftp => Some(21),
-            SchemeKind::File | SchemeKind::NotSpecial => None,
-        }
+        self.default_port
     }
 
     /// Whether a [URL's origin](https://url.spec.whatwg.org/#concept-url-origin) is a tuple
     /// origin for this scheme: "ftp", "http", "https", "ws" and "wss".
     pub(crate) fn has_tuple_origin(self) -> bool {
-        self.default_port().is_some()
+        matches!(
+            self.name,
+            SchemeName::Ftp
+                | SchemeName::Http
+                | SchemeName::Https
+                | SchemeName::Ws
+                | SchemeName::Wss
+        )
     }
 }
 
@@ -311,6 +346,8 @@ pub(crate) struct Layout {
 #[derive(Clone, Debug)]
 pub(crate) struct Parts<'r> {
     pub(crate) scheme: Cow<'r, str>,
+    /// What `scheme` is; whoever changes the scheme changes this too.
+    pub(crate) scheme_kind: SchemeKind,
     pub(crate) username: Cow<'r, str>,
     pub(crate) password: Cow<'r, str>,
     /// The host's kind and serialization; None when the host is null.
@@ -328,6 +365,7 @@ impl Record {
     pub(crate) fn parts(&self) -> Parts<'_> {
         Parts {
             scheme: Cow::Borrowed(self.scheme()),
+            scheme_kind: self.scheme_kind,
             username: Cow::Borrowed(self.username()),
             password: Cow::Borrowed(self.password()),
             host: self.host_kind.zip(self.host_str().map(Cow::Borrowed)),
@@ -356,7 +394,11 @@ impl Parts<'_> {
                 + len(&self.fragment)
                 + 16,
         );
-        out.scheme(&self.scheme);
+        out.scheme_of_kind(
+            &self.scheme,
+            Some(self.scheme_kind),
+            &crate::tables::BUILTIN,
+        );
         if let Some((kind, serialized)) = &self.host {
             out.start_authority();
             out.username(|s| s.push_str(&self.username));
@@ -384,7 +426,7 @@ impl Parts<'_> {
 
     /// What the scheme is.
     pub(crate) fn scheme_kind(&self) -> SchemeKind {
-        SchemeKind::of(self.scheme.as_bytes())
+        self.scheme_kind
     }
 
     /// A URL [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port)

@@ -1,5 +1,17 @@
 //! Grammars loaded at run time (feature `vm`): a `.pest` source compiled by pest_meta and run by
 //! pest_vm drives the same builder as the built-in grammar, for grammar experiments.
+//!
+//! The grammar's code point sets and scheme table (the rules `codegen/sets.rs` reads, the same
+//! reader build.rs compiles the built-in ones with) drive the builder too. A grammar that lacks
+//! one of those rules uses the built-in grammar's; one whose rule is not a set (or a scheme
+//! table) does not load, and the error names the rule.
+
+// The reader build.rs uses; the unit tests build `codegen` itself, whose copy is used then.
+#[cfg(not(test))]
+#[path = "../codegen/sets.rs"]
+mod sets;
+#[cfg(test)]
+use crate::codegen::sets;
 
 use std::collections::HashMap;
 
@@ -9,6 +21,7 @@ use crate::api::{SetterPlan, Url};
 use crate::error::SetterError;
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
+use crate::tables::{CodePointSet, SpecialScheme, Tables, BUILTIN};
 use crate::tokens::{push_pairs, Token};
 
 /// The built-in grammar's source, `grammar/url.pest`.
@@ -29,6 +42,10 @@ pub struct RuntimeGrammar {
     rules: HashMap<String, u16>,
     /// Each rule's name, by number.
     names: Vec<String>,
+    /// The grammar's code point sets and special schemes.
+    tables: Tables,
+    /// The set and scheme table rules the grammar lacks.
+    missing_tables: Vec<&'static str>,
 }
 
 impl std::fmt::Debug for RuntimeGrammar {
@@ -43,6 +60,7 @@ impl RuntimeGrammar {
     /// Compiles a `.pest` grammar; the error lists pest_meta's messages.
     pub fn load(source: &str) -> Result<RuntimeGrammar, String> {
         let rules = compile(source)?;
+        let (tables, missing_tables) = tables(&rules)?;
         let mut names: Vec<String> = rules.iter().map(|r| r.name.clone()).collect();
         names.push("EOI".to_owned());
         let numbers = names
@@ -54,7 +72,15 @@ impl RuntimeGrammar {
             vm: Vm::new(rules),
             rules: numbers,
             names,
+            tables,
+            missing_tables,
         })
+    }
+
+    /// The rules of the code point sets and the scheme table that this grammar lacks: the
+    /// built-in grammar's stand in for them.
+    pub fn missing_tables(&self) -> Vec<&'static str> {
+        self.missing_tables.clone()
     }
 
     /// The productions the builder needs that this grammar lacks (inputs that reach them fail
@@ -80,7 +106,7 @@ impl RuntimeGrammar {
         name: &str,
         value: &str,
     ) -> Option<Result<(), SetterError>> {
-        Some(match url.plan_setter(name, value)? {
+        Some(match url.plan_setter(name, value, &self.tables)? {
             SetterPlan::Done(result) => result,
             SetterPlan::Href(value) => {
                 let parsed = Url::options().grammar(self).parse(&value);
@@ -136,6 +162,10 @@ impl Productions for Source<'_> {
         push_pairs(pairs, &rule, tokens)
     }
 
+    fn tables(&self) -> &Tables {
+        &self.grammar.tables
+    }
+
     fn rule_name(&self, rule: u16) -> String {
         self.grammar
             .names
@@ -143,4 +173,33 @@ impl Productions for Source<'_> {
             .cloned()
             .unwrap_or_default()
     }
+}
+
+/// The tables `rules` state, the built-in grammar's where a rule is missing.
+fn tables(
+    rules: &[pest_meta::optimizer::OptimizedRule],
+) -> Result<(Tables, Vec<&'static str>), String> {
+    let read = sets::read(rules)?;
+    let mut missing = Vec::new();
+    let mut sets = BUILTIN.sets().clone();
+    for ((set, name), ranges) in sets.iter_mut().zip(sets::SET_RULES).zip(read.sets) {
+        match ranges {
+            Some(ranges) => *set = CodePointSet::of_ranges(ranges),
+            None => missing.push(name),
+        }
+    }
+    let special_schemes = match read.special_schemes {
+        Some(schemes) => schemes
+            .into_iter()
+            .map(|(name, default_port)| SpecialScheme {
+                name: name.into(),
+                default_port,
+            })
+            .collect(),
+        None => {
+            missing.push(sets::SPECIAL_SCHEME_RULE);
+            BUILTIN.special_schemes().clone()
+        }
+    };
+    Ok((Tables::new(sets, special_schemes), missing))
 }

@@ -128,3 +128,52 @@ fn a_grammar_without_a_production_fails_with_its_name_and_bad_grammars_are_error
 fn run_time<'a>(grammar: &'a RuntimeGrammar, base: Option<&'a Url>) -> pegurl::ParseOptions<'a> {
     Url::options().base_url(base).grammar(grammar)
 }
+
+#[test]
+fn a_grammar_without_a_set_rule_uses_the_built_in_set_and_says_so() {
+    // The path set renamed away: the built-in path set stands in; the edited query set does not.
+    let edited = BUILTIN_GRAMMAR
+        .replace("path_percent_encode_set", "old_path_set")
+        .replace(
+            "query_percent_encode_set = _{ c0_control_percent_encode_set | \" \" |",
+            "query_percent_encode_set = _{ c0_control_percent_encode_set | \"!\" | \" \" |",
+        );
+    let grammar = RuntimeGrammar::load(&edited).unwrap();
+    assert_eq!(grammar.missing_tables(), ["path_percent_encode_set"]);
+    let url = run_time(&grammar, None).parse("foo://h/a^!?b!").unwrap();
+    assert_eq!(url.href(), "foo://h/a%5E!?b%21");
+    assert!(RuntimeGrammar::load(BUILTIN_GRAMMAR)
+        .unwrap()
+        .missing_tables()
+        .is_empty());
+}
+
+#[test]
+fn a_set_rule_that_is_not_a_set_fails_to_load_naming_it() {
+    let edited = BUILTIN_GRAMMAR.replace(
+        "fragment_percent_encode_set = _{ c0_control_percent_encode_set |",
+        "fragment_percent_encode_set = _{ \"ab\" | c0_control_percent_encode_set |",
+    );
+    assert_ne!(edited, BUILTIN_GRAMMAR);
+    let error = RuntimeGrammar::load(&edited).unwrap_err();
+    assert!(error.contains("`fragment_percent_encode_set`"), "{error}");
+}
+
+#[test]
+fn the_scheme_table_decides_special_schemes_and_their_ports() {
+    let edited = BUILTIN_GRAMMAR.replace(
+        "default_port_21 = _{ ^\"ftp\" }",
+        "default_port_21 = _{ ^\"ftp\" | ^\"sftp\" }",
+    );
+    assert_ne!(edited, BUILTIN_GRAMMAR);
+    let grammar = RuntimeGrammar::load(&edited).unwrap();
+    // Special now: "\" is a slash, the host a domain, port 21 the default.
+    let url = run_time(&grammar, None)
+        .parse("SFTP:\\\\EX.org:21\\a")
+        .unwrap();
+    assert_eq!(url.href(), "sftp://ex.org/a");
+    assert_eq!(
+        Url::parse("SFTP:\\\\EX.org:21\\a").unwrap().href(),
+        "sftp:\\\\EX.org:21\\a"
+    );
+}

@@ -5,16 +5,15 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
 
-use percent_encoding::{percent_encode, AsciiSet};
-
-use crate::percent::PATH;
+use crate::percent;
+use crate::tables::{Set, BUILTIN};
 
 use super::host::Host;
 use super::Url;
 
 /// The path percent-encode set, plus "/", "%" and "\" (a segment separator in file URLs): what
 /// a file name's bytes need so that the URL's path has the same segments.
-const FILE_SEGMENT: &AsciiSet = &PATH.add(b'/').add(b'%').add(b'\\');
+const FILE_SEGMENT: &[u8] = b"/%\\";
 
 impl Url {
     /// The `file:` URL of an absolute path: each component percent-encoded (its bytes, which
@@ -37,7 +36,12 @@ impl Url {
         for component in path.components() {
             if let Component::Normal(name) = component {
                 text.push('/');
-                text.extend(percent_encode(name.as_bytes(), FILE_SEGMENT));
+                percent::encode_bytes_into(
+                    &mut text,
+                    name.as_bytes(),
+                    BUILTIN.set(Set::Path),
+                    FILE_SEGMENT,
+                );
             }
         }
         if text.len() == "file://".len() {

@@ -19,7 +19,8 @@ use std::marker::PhantomData;
 
 use encoding_rs::{Encoding, UTF_8};
 
-use crate::percent::{self, FORM};
+use crate::percent;
+use crate::tables::{Set, BUILTIN};
 
 /// The [application/x-www-form-urlencoded parser](https://url.spec.whatwg.org/#concept-urlencoded-parser)
 /// over `input`, one name-value pair at a time.
@@ -298,10 +299,10 @@ impl<'a, T: Target> Serializer<'a, T> {
         if string.len() > start {
             string.push('&');
         }
-        percent::encode_after_encoding(string, encoding, name, FORM, true);
+        percent::encode_after_encoding(string, encoding, name, BUILTIN.set(Set::Form), true);
         if let Some(value) = value {
             string.push('=');
-            percent::encode_after_encoding(string, encoding, value, FORM, true);
+            percent::encode_after_encoding(string, encoding, value, BUILTIN.set(Set::Form), true);
         }
     }
 }

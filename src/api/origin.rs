@@ -3,7 +3,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::record::SchemeKind;
+use crate::record::SchemeName;
+use crate::tables::BUILTIN;
 
 use super::host::Host;
 use super::Url;
@@ -77,13 +78,30 @@ impl Origin {
 }
 
 fn serialize(scheme: &str, host: &str, port: u16) -> String {
-    match SchemeKind::of(scheme.as_bytes()).default_port() {
+    match BUILTIN.scheme_kind(scheme).default_port() {
         Some(default) if default == port => format!("{scheme}://{host}"),
         _ => format!("{scheme}://{host}:{port}"),
     }
 }
 
 impl Url {
+    /// The serialization of the URL's origin as the `origin` getter gives it: for a tuple
+    /// origin, scheme, "://", host and the URL's own port (null when it is the default port of
+    /// the scheme in the scheme table the URL was parsed with); "null" for an opaque origin.
+    pub(crate) fn origin_serialization(&self) -> String {
+        match self.origin() {
+            Origin::Opaque(_) => "null".to_owned(),
+            Origin::Tuple(..) if self.scheme() == "blob" => match Url::parse(self.path()) {
+                Ok(inner) => inner.origin_serialization(),
+                Err(_) => "null".to_owned(),
+            },
+            Origin::Tuple(..) => {
+                let host_and_port = self.record.host_and_port().unwrap_or_default();
+                format!("{}://{host_and_port}", self.scheme())
+            }
+        }
+    }
+
     /// The URL's [origin](https://url.spec.whatwg.org/#concept-url-origin): a tuple for http,
     /// https, ws, wss and ftp; for blob, the origin of the URL in its path when that is http,
     /// https or file; otherwise a new opaque origin (file URLs included, as the spec leaves them
@@ -101,10 +119,10 @@ impl Url {
         if self.scheme() == "blob" {
             // "If pathURL's scheme is "http", "https", or "file", then return pathURL's origin."
             if let Ok(inner) = Url::parse(self.path()) {
-                let inner_kind = inner.record.scheme_kind();
+                let inner_name = inner.record.scheme_kind().name();
                 if matches!(
-                    inner_kind,
-                    SchemeKind::Http | SchemeKind::Https | SchemeKind::File
+                    inner_name,
+                    SchemeName::Http | SchemeName::Https | SchemeName::File
                 ) {
                     return inner.origin();
                 }

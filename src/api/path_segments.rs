@@ -1,17 +1,16 @@
 //! [`PathSegmentsMut`]: editing a URL's path a segment at a time, as the `url` crate's
 //! `path_segments_mut` does.
 
-use percent_encoding::{utf8_percent_encode, AsciiSet};
-
-use crate::percent::PATH;
+use crate::percent;
+use crate::tables::{Set, BUILTIN};
 
 use super::Url;
 
 /// The path percent-encode set, plus "/" and "%", so that a pushed segment stays one segment
 /// and means what it says.
-const SEGMENT: &AsciiSet = &PATH.add(b'/').add(b'%');
+const SEGMENT: &[u8] = b"/%";
 /// [`SEGMENT`], plus "\", a segment separator in special URLs.
-const SPECIAL_SEGMENT: &AsciiSet = &SEGMENT.add(b'\\');
+const SPECIAL_SEGMENT: &[u8] = b"/%\\";
 
 /// The path of a URL, being edited: the URL takes the new path when this is dropped. Made by
 /// [`Url::path_segments_mut`].
@@ -96,7 +95,12 @@ impl PathSegmentsMut<'_> {
                 .chars()
                 .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
                 .collect();
-            self.path.extend(utf8_percent_encode(&kept, set));
+            percent::encode_bytes_into(
+                &mut self.path,
+                kept.as_bytes(),
+                BUILTIN.set(Set::Path),
+                set,
+            );
         }
         self
     }

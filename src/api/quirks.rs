@@ -22,6 +22,8 @@
 use crate::builder::Setter;
 use crate::error::{ParseError, ParseErrorKind, SetterError};
 
+use crate::tables::{Set, BUILTIN};
+
 use super::Url;
 
 /// The [`URL` constructor](https://url.spec.whatwg.org/#dom-url-url), `new URL(input, base)`:
@@ -61,7 +63,7 @@ pub fn set_href(url: &mut Url, value: &str) -> Result<(), ParseError> {
 /// [ASCII serialization](crate::Origin::ascii_serialization) of the URL's origin ("null" for an
 /// opaque one).
 pub fn origin(url: &Url) -> String {
-    url.origin().ascii_serialization()
+    url.origin_serialization()
 }
 
 /// The [protocol getter](https://url.spec.whatwg.org/#dom-url-protocol): the scheme and ":".
@@ -82,7 +84,10 @@ pub fn username(url: &Url) -> &str {
 
 /// The [username setter](https://url.spec.whatwg.org/#dom-url-username).
 pub fn set_username(url: &mut Url, value: &str) -> Result<(), SetterError> {
-    url.set_credential(value, |parts, encoded| parts.username = encoded.into())
+    let userinfo = BUILTIN.set(Set::Userinfo);
+    url.set_credential(value, userinfo, |parts, encoded| {
+        parts.username = encoded.into()
+    })
 }
 
 /// The [password getter](https://url.spec.whatwg.org/#dom-url-password): "" when there is none.
@@ -92,7 +97,10 @@ pub fn password(url: &Url) -> &str {
 
 /// The [password setter](https://url.spec.whatwg.org/#dom-url-password).
 pub fn set_password(url: &mut Url, value: &str) -> Result<(), SetterError> {
-    url.set_credential(value, |parts, encoded| parts.password = encoded.into())
+    let userinfo = BUILTIN.set(Set::Userinfo);
+    url.set_credential(value, userinfo, |parts, encoded| {
+        parts.password = encoded.into()
+    })
 }
 
 /// The [host getter](https://url.spec.whatwg.org/#dom-url-host): host and, if any, ":" and port.

@@ -11,7 +11,8 @@ use crate::generated::Generated;
 use crate::grammar::Productions;
 use crate::input::Input;
 use crate::percent;
-use crate::record::{Parts, SchemeKind};
+use crate::record::Parts;
+use crate::tables::{CodePointSet, Set, Tables, BUILTIN};
 
 use super::{quirks, Url};
 
@@ -160,7 +161,7 @@ impl Url {
     /// port, like None, removes it. An error when the URL cannot have a port.
     #[allow(clippy::result_unit_err)]
     pub fn set_port(&mut self, port: Option<u16>) -> Result<(), ()> {
-        let default = SchemeKind::of(self.scheme().as_bytes()).default_port();
+        let default = self.record.scheme_kind().default_port();
         self.change_parts(|parts| {
             if parts.cannot_have_credentials_or_port() {
                 return Err(SetterError::CannotHaveCredentialsOrPort);
@@ -222,7 +223,7 @@ impl Url {
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
     pub fn set_component(&mut self, name: &str, value: &str) -> Option<Result<(), SetterError>> {
-        Some(match self.plan_setter(name, value)? {
+        Some(match self.plan_setter(name, value, &BUILTIN)? {
             SetterPlan::Done(result) => result,
             SetterPlan::Href(value) => quirks::set_href(self, &value).map_err(SetterError::from),
             SetterPlan::Parse(setter, value) => {
@@ -234,13 +235,24 @@ impl Url {
 
     /// What the setter named `name` does with `value`: done already (no parsing needed), an href
     /// to parse, or a value to run through a setter's entry rule. None for an unknown name.
-    pub(crate) fn plan_setter(&mut self, name: &str, value: &str) -> Option<SetterPlan> {
+    pub(crate) fn plan_setter(
+        &mut self,
+        name: &str,
+        value: &str,
+        tables: &Tables,
+    ) -> Option<SetterPlan> {
+        // The userinfo set of the grammar the setter runs with.
+        let userinfo = tables.set(Set::Userinfo);
         let no_prefix = |prefix: char| value.strip_prefix(prefix).unwrap_or(value).to_owned();
         Some(match name {
             "href" => SetterPlan::Href(value.to_owned()),
             "protocol" => SetterPlan::Parse(Setter::Protocol, format!("{value}:")),
-            "username" => SetterPlan::Done(quirks::set_username(self, value)),
-            "password" => SetterPlan::Done(quirks::set_password(self, value)),
+            "username" => SetterPlan::Done(
+                self.set_credential(value, userinfo, |parts, e| parts.username = e.into()),
+            ),
+            "password" => SetterPlan::Done(
+                self.set_credential(value, userinfo, |parts, e| parts.password = e.into()),
+            ),
             "host" => SetterPlan::Parse(Setter::Host, value.to_owned()),
             "hostname" => SetterPlan::Parse(Setter::Hostname, value.to_owned()),
             "port" if value.is_empty() => SetterPlan::Done(quirks::set_port(self, value)),
@@ -280,6 +292,7 @@ impl Url {
     pub(crate) fn set_credential(
         &mut self,
         value: &str,
+        userinfo: &CodePointSet,
         set: impl FnOnce(&mut Parts, String),
     ) -> Result<(), SetterError> {
         self.change_parts(|parts| {
@@ -287,7 +300,7 @@ impl Url {
                 return Err(SetterError::CannotHaveCredentialsOrPort);
             }
             let mut encoded = String::with_capacity(value.len());
-            percent::encode_userinfo_into(&mut encoded, value);
+            percent::encode_into(&mut encoded, value, userinfo);
             set(parts, encoded);
             Ok(())
         })

@@ -7,6 +7,7 @@ use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
 use crate::percent;
+use crate::tables::Set;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `authority` and `non_special_authority`: credentials, host and port, written after "//".
@@ -91,11 +92,12 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
         }
         self.report(ErrorCode::InvalidCredentials, last_at..last_at + 1);
+        let set = self.table(Set::Userinfo);
         self.out
-            .username(|out| percent::encode_userinfo_into(out, username));
+            .username(|out| percent::encode_into(out, username, set));
         if let Some(password) = password {
             self.out
-                .password(|out| percent::encode_userinfo_into(out, password));
+                .password(|out| percent::encode_into(out, password, set));
         }
         Ok(())
     }
@@ -134,19 +136,4 @@ pub(crate) fn port_number(digits: &str) -> Option<u16> {
     digits.bytes().try_fold(0u16, |n, b| {
         n.checked_mul(10)?.checked_add(u16::from(b - b'0'))
     })
-}
-
-/// A [URL code point](https://url.spec.whatwg.org/#url-code-points).
-pub(super) fn is_url_code_point(c: char) -> bool {
-    match c {
-        'a'..='z' | 'A'..='Z' | '0'..='9' => true,
-        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';'
-        | '=' | '?' | '@' | '_' | '~' => true,
-        '\u{A0}'..='\u{10FFFD}' => {
-            // Not a surrogate (impossible in a Rust string) and not a noncharacter.
-            let n = c as u32;
-            !((0xFDD0..=0xFDEF).contains(&n) || (n & 0xFFFE) == 0xFFFE)
-        }
-        _ => false,
-    }
 }

@@ -8,15 +8,15 @@ use std::net::Ipv6Addr;
 use std::ops::Range;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
-use percent_encoding::utf8_percent_encode;
 
 use super::long_labels::to_ascii_with_long_labels;
 use super::url::is_windows_drive_letter;
 use super::{invalid_url_units, span, Builder, Node};
 use crate::error::{ErrorCode, ParseError, ParseErrorKind};
 use crate::grammar::Productions;
-use crate::percent::{self, C0_CONTROL};
+use crate::percent;
 use crate::record::HostKind;
+use crate::tables::Set;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `host` and `opaque_host`: host-parse the leaf and write its serialization.
@@ -90,7 +90,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return self.opaque_host(input, at);
         }
         // "If input contains a percent-encoded byte, domain-percent-encoded validation error."
-        let kinds = byte_kinds(input);
+        let kinds = byte_kinds(input, &self.source.tables().domain_bytes);
         let has_percent = kinds & PERCENT != 0;
         if has_percent && percent::has_percent_encoded_byte(input) {
             self.report(ErrorCode::DomainPercentEncoded, at.clone());
@@ -100,7 +100,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // false." (A domain already ASCII and lowercase is borrowed, not copied.)
         let (ascii, domain_is_ascii): (Cow<'d, str>, bool) = if has_percent {
             let domain = String::from_utf8_lossy(&percent::decode(input)).into_owned();
-            let kinds = byte_kinds(&domain);
+            let kinds = byte_kinds(&domain, &self.source.tables().domain_bytes);
             let ascii = self.domain_parser(&domain, kinds, at.clone())?.into_owned();
             (Cow::Owned(ascii), kinds & NON_ASCII == 0)
         } else {
@@ -168,7 +168,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let kinds = if kinds & NON_ASCII == 0 {
             kinds
         } else {
-            byte_kinds(&result)
+            byte_kinds(&result, &self.source.tables().domain_bytes)
         };
         if kinds & FORBIDDEN != 0 {
             return Err(self.fail_silently(ParseErrorKind::ForbiddenDomainCodePoint, at));
@@ -186,7 +186,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // error, return failure."
         if let Some((i, c)) = input
             .char_indices()
-            .find(|&(_, c)| is_forbidden_host_code_point(c))
+            .find(|&(_, c)| self.table(Set::ForbiddenHost).contains(c))
         {
             let from = at.start + i;
             return Err(self.fail(ErrorCode::HostInvalidCodePoint, from..from + c.len_utf8()));
@@ -196,7 +196,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // points following it are not ASCII hex digits, invalid-URL-unit validation error."
         // One error each at most, at the first such code point. (Only a listener needs them.)
         if self.wants_errors() {
-            let units = invalid_url_units(input);
+            let units = invalid_url_units(input, self.table(Set::UrlCodePoint));
             for first in [units.iter().find(|u| !u.1), units.iter().find(|u| u.1)]
                 .into_iter()
                 .flatten()
@@ -207,7 +207,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         }
         // "Return the result of running UTF-8 percent-encode on input using the C0 control
         // percent-encode set."
-        let encoded: Cow<'d, str> = utf8_percent_encode(input, C0_CONTROL).into();
+        let encoded = percent::encode(input, self.table(Set::C0Control));
         let kind = if encoded.is_empty() {
             HostKind::Empty
         } else {
@@ -234,66 +234,43 @@ pub(crate) fn domain_to_ascii(domain: &str, strict: bool) -> Option<String> {
     }
 }
 
-/// A [forbidden host code point](https://url.spec.whatwg.org/#forbidden-host-code-point).
-pub(crate) const fn is_forbidden_host_code_point(c: char) -> bool {
-    matches!(
-        c,
-        '\0' | '\t'
-            | '\n'
-            | '\r'
-            | ' '
-            | '#'
-            | '/'
-            | ':'
-            | '<'
-            | '>'
-            | '?'
-            | '@'
-            | '['
-            | '\\'
-            | ']'
-            | '^'
-            | '|'
-    )
-}
-
-/// A [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point).
-pub(crate) const fn is_forbidden_domain_code_point(c: char) -> bool {
-    is_forbidden_host_code_point(c) || c.is_ascii_control() || c == '%'
-}
-
-/// [`DOMAIN_BYTE`]'s kinds of byte.
+/// [`domain_byte_kinds`]'s kinds of byte.
 const UPPER: u8 = 1;
 const FORBIDDEN: u8 = 2;
 const NON_ASCII: u8 = 4;
 const PERCENT: u8 = 8;
 
-/// Each byte's kinds: an ASCII upper case letter, a forbidden domain code point, not ASCII, "%".
-static DOMAIN_BYTE: [u8; 256] = {
+/// Each byte's kinds: an ASCII upper case letter, a forbidden domain code point (as
+/// `forbidden`, the forbidden domain code points' byte table, says), not ASCII, "%".
+pub(crate) const fn domain_byte_kinds(forbidden: &[bool; 256]) -> [u8; 256] {
     let mut table = [0; 256];
     let mut b = 0;
     while b < 256 {
         table[b] = if b >= 128 {
             NON_ASCII
-        } else if b == b'%' as usize {
-            FORBIDDEN | PERCENT
-        } else if is_forbidden_domain_code_point(b as u8 as char) {
-            FORBIDDEN
-        } else if (b as u8).is_ascii_uppercase() {
-            UPPER
         } else {
-            0
+            let mut kinds = 0;
+            if forbidden[b] {
+                kinds |= FORBIDDEN;
+            }
+            if b == b'%' as usize {
+                kinds |= PERCENT;
+            }
+            if (b as u8).is_ascii_uppercase() {
+                kinds |= UPPER;
+            }
+            kinds
         };
         b += 1;
     }
     table
-};
+}
 
 /// The kinds of the bytes of `text`, in one pass.
 #[inline]
-fn byte_kinds(text: &str) -> u8 {
+fn byte_kinds(text: &str, table: &[u8; 256]) -> u8 {
     text.bytes()
-        .fold(0, |kinds, b| kinds | DOMAIN_BYTE[usize::from(b)])
+        .fold(0, |kinds, b| kinds | table[usize::from(b)])
 }
 
 /// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker).
@@ -396,8 +373,15 @@ mod tests {
 
     #[test]
     fn forbidden_code_points() {
-        assert!(is_forbidden_domain_code_point('%'));
-        assert!(is_forbidden_domain_code_point('\x7f'));
-        assert!(!is_forbidden_host_code_point('%'));
+        let (host, domain) = (
+            crate::tables::BUILTIN.set(crate::tables::Set::ForbiddenHost),
+            crate::tables::BUILTIN.set(crate::tables::Set::ForbiddenDomain),
+        );
+        assert!(domain.contains('%'));
+        assert!(domain.contains('\x7f'));
+        assert!(!host.contains('%'));
+        let kinds = crate::tables::BUILTIN.domain_bytes;
+        assert_eq!(kinds[usize::from(b'%')], FORBIDDEN | PERCENT);
+        assert_eq!(kinds[usize::from(b'A')], UPPER);
     }
 }

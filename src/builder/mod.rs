@@ -24,11 +24,12 @@ use encoding_rs::Encoding;
 use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
-use crate::record::{HostKind, Record, SchemeKind, Writer};
+use crate::record::{HostKind, Record, Writer};
+use crate::tables::{CodePointSet, Set};
 use crate::tokens::{Matched, Node, Nodes};
 
 pub(crate) use authority::port_number;
-pub(crate) use host::{domain_to_ascii, ends_in_a_number};
+pub(crate) use host::{domain_byte_kinds, domain_to_ascii, ends_in_a_number};
 pub(crate) use setters::{set, Setter};
 
 /// Where validation errors go, as they arise; None when nobody listens.
@@ -113,8 +114,8 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         // The reading of an input without a scheme depends on the base's kind, known before
         // parsing: the entry rule is chosen by it.
         let entry = match self.base.map(Record::scheme_kind) {
-            Some(SchemeKind::File) => Production::UrlAgainstFileBase,
-            Some(SchemeKind::NotSpecial) => Production::UrlAgainstNonSpecialBase,
+            Some(kind) if kind.is_file() => Production::UrlAgainstFileBase,
+            Some(kind) if !kind.is_special() => Production::UrlAgainstNonSpecialBase,
             _ => Production::Url,
         };
         let tree = self.run(entry)?;
@@ -123,6 +124,12 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             return Err(self.unexpected(Production::Url, Some(&tree.root())));
         }
         Ok(())
+    }
+
+    /// One of the code point sets of the grammar being run.
+    #[inline]
+    fn table(&self, set: Set) -> &'s CodePointSet {
+        self.source.tables().set(set)
     }
 
     /// Whether anyone listens for validation errors (work done only to report them is skipped
@@ -162,7 +169,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     /// [`Builder::url_units`] when someone listens.
     #[inline(never)]
     fn report_url_units(&mut self, text: &str, start: usize) {
-        for (at, _, width) in invalid_url_units(text) {
+        for (at, _, width) in invalid_url_units(text, self.table(Set::UrlCodePoint)) {
             self.report(ErrorCode::InvalidUrlUnit, start + at..start + at + width);
         }
     }
@@ -286,7 +293,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
 
 /// The code points of `text` that are invalid URL units: (byte offset, is it a "%" not followed
 /// by two ASCII hex digits, byte width).
-fn invalid_url_units(text: &str) -> Vec<(usize, bool, usize)> {
+fn invalid_url_units(text: &str, url_code_points: &CodePointSet) -> Vec<(usize, bool, usize)> {
     let bytes = text.as_bytes();
     text.char_indices()
         .filter_map(|(i, c)| {
@@ -294,7 +301,7 @@ fn invalid_url_units(text: &str) -> Vec<(usize, bool, usize)> {
                 && !(bytes.len() > i + 2
                     && bytes[i + 1].is_ascii_hexdigit()
                     && bytes[i + 2].is_ascii_hexdigit());
-            let bad = bad_percent || (c != '%' && !authority::is_url_code_point(c));
+            let bad = bad_percent || (c != '%' && !url_code_points.contains(c));
             bad.then_some((i, bad_percent, c.len_utf8()))
         })
         .collect()

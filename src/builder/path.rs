@@ -8,7 +8,8 @@ use super::url::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
-use crate::percent::{self, C0_CONTROL, PATH};
+use crate::percent;
+use crate::tables::Set;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `special_path`: the path after a special URL's host. The path start state reads the
@@ -119,9 +120,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// percent-encode ("/" is not in the path percent-encode set).
     fn end_row(&mut self, row: Option<Range<usize>>) {
         if let Some(row) = row {
-            let text = self.text;
+            let (text, set) = (self.text, self.table(Set::Path));
             self.out
-                .extend_path(|out| percent::encode_into(out, &text[row], PATH));
+                .extend_path(|out| percent::encode_into(out, &text[row], set));
         }
     }
 
@@ -156,8 +157,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             Segment::AsItIs => {
                 // "UTF-8 percent-encode c using the path percent-encode set and append the
                 // result to buffer." "Append buffer to url's path."
+                let set = self.table(Set::Path);
                 self.out
-                    .segment(|out| percent::encode_into(out, content, PATH));
+                    .segment(|out| percent::encode_into(out, content, set));
             }
         }
     }
@@ -169,14 +171,15 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let text = node.as_str();
         // The leaf ends where "?" or "#" (or the end of input) follows.
         let before_query_or_fragment = span(&node).end < self.text.len();
+        let set = self.table(Set::C0Control);
         self.out.opaque_path(|out| match text.strip_suffix(' ') {
             // "If remaining starts with U+003F (?) or U+0023 (#), then append "%20" to url's
             // path. Otherwise, append U+0020 SPACE to url's path."
             Some(rest) if before_query_or_fragment => {
-                percent::encode_into(out, rest, C0_CONTROL);
+                percent::encode_into(out, rest, set);
                 out.push_str("%20");
             }
-            _ => percent::encode_into(out, text, C0_CONTROL),
+            _ => percent::encode_into(out, text, set),
         });
     }
 

@@ -6,7 +6,8 @@ use encoding_rs::UTF_8;
 use super::{span, Builder, Node};
 use crate::error::ParseError;
 use crate::grammar::Productions;
-use crate::percent::{self, FRAGMENT, QUERY, SPECIAL_QUERY};
+use crate::percent;
+use crate::tables::Set;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `query`: "Let queryPercentEncodeSet be the special-query percent-encode set if url is
@@ -22,11 +23,11 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         } else {
             self.encoding
         };
-        let set = if kind.is_special() {
-            SPECIAL_QUERY
+        let set = self.table(if kind.is_special() {
+            Set::SpecialQuery
         } else {
-            QUERY
-        };
+            Set::Query
+        });
         let text = node.as_str();
         self.out.query(|out| {
             if encoding == UTF_8 {
@@ -46,9 +47,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// result to url's fragment."
     pub(super) fn fragment(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         self.url_units(node.as_str(), span(&node).start);
-        let text = node.as_str();
+        let (text, set) = (node.as_str(), self.table(Set::Fragment));
         self.out
-            .fragment(|out| percent::encode_into(out, text, FRAGMENT));
+            .fragment(|out| percent::encode_into(out, text, set));
         Ok(())
     }
 }

@@ -7,7 +7,7 @@ use super::{span, Builder, Sink};
 use crate::error::{ErrorCode, SetterError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
-use crate::record::{HostKind, Parts, Record, SchemeKind};
+use crate::record::{HostKind, Parts, Record};
 
 /// A setter that parses its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +47,9 @@ fn run<'i, 'r, S: Productions>(
     let mut builder = Builder::new(source, input, None, errors);
     // The URL's scheme, so that the builder knows whether it is special or "file"; a pathname
     // is written after it.
-    builder.out.scheme(record.scheme());
+    builder
+        .out
+        .scheme_of_kind(record.scheme(), Some(record.scheme_kind()), source.tables());
     let mut parts = record.parts();
     let no_change = |e: SetterError| (e, None);
     match setter {
@@ -114,7 +116,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
         }
         let scheme = scheme.ok_or(SetterError::Invalid(None))?;
-        let (was, is) = (parts.scheme_kind(), SchemeKind::of(scheme.as_bytes()));
+        let (was, is) = (parts.scheme_kind, self.source.tables().scheme_kind(&scheme));
         // "If url's scheme is a special scheme and buffer is not a special scheme, then return."
         // "If url's scheme is not a special scheme and buffer is a special scheme, then return."
         // "If url includes credentials or has a non-null port, and buffer is "file", then
@@ -130,6 +132,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             parts.port = None;
         }
         parts.scheme = scheme.into();
+        parts.scheme_kind = is;
         Ok(())
     }
 

@@ -4,7 +4,7 @@
 use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
-use crate::record::{Record, SchemeKind};
+use crate::record::Record;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `url`, `url_against_file_base` and `url_against_non_special_base`: a body, then the
@@ -120,7 +120,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             let within = self.production(node).unwrap_or(Production::Scheme);
             return Err(self.unexpected(within, Some(node)));
         }
-        self.out.scheme(node.as_str());
+        self.out.scheme(node.as_str(), self.source.tables());
         Ok(())
     }
 
@@ -202,14 +202,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return Ok(());
         }
         match (base.scheme_kind(), kind) {
-            (SchemeKind::File, Production::FileHierPart) => {
+            (base_kind, Production::FileHierPart) if base_kind.is_file() => {
                 // "Otherwise, if base's scheme is "file", set state to file state and decrease
                 // pointer by 1." The file state: "Set url's scheme to "file"."
-                self.out.scheme("file");
+                self.out.scheme("file", self.source.tables());
                 self.file_hier_part(body)?;
             }
             // "Otherwise, set state to relative state and decrease pointer by 1."
-            (SchemeKind::NotSpecial, Production::NonSpecialRelativeUrl) => {
+            (base_kind, Production::NonSpecialRelativeUrl) if !base_kind.is_special() => {
                 self.relative_url(body)?
             }
             (base_kind, Production::RelativeUrl)

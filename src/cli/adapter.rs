@@ -176,7 +176,8 @@ impl Parser {
     /// Parses `href` with the built-in grammar, then runs the setter `name` with this grammar;
     /// the href after it, or None when `href` does not parse or `name` is no setter.
     pub fn set(&self, href: &str, name: &str, value: &str) -> Option<SetterResult> {
-        let mut url = Url::parse(href).ok()?;
+        // The URL is read by the same grammar: its sets and scheme table decide it too.
+        let mut url = self.options(None).parse(href).ok()?;
         match self {
             Parser::Builtin => url.set_component(name, value)?,
             Parser::Loaded(g) => g.set_component(&mut url, name, value)?,

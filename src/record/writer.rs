@@ -8,6 +8,7 @@
 use std::ops::Range;
 
 use super::{HostKind, Record, SchemeKind};
+use crate::tables::{Tables, BUILTIN};
 
 /// Writes a [`Record`]. Components are written in order; a component's content is appended by
 /// a closure given the output.
@@ -24,7 +25,7 @@ impl Writer {
         Writer {
             record: Record {
                 serialization: String::with_capacity(capacity),
-                scheme_kind: SchemeKind::NotSpecial,
+                scheme_kind: SchemeKind::default(),
                 scheme_end: 0,
                 username: 0..0,
                 password: 0..0,
@@ -59,23 +60,33 @@ impl Writer {
 
     // ----- scheme ---------------------------------------------------------------------------
 
-    /// Writes the scheme, ASCII-lowercased, and its ":"; returns its kind.
-    pub(crate) fn scheme(&mut self, scheme: &str) -> SchemeKind {
+    /// Writes the scheme, ASCII-lowercased, and its ":"; what it is comes from `tables`, the
+    /// scheme table of the grammar that read it.
+    pub(crate) fn scheme(&mut self, scheme: &str, tables: &Tables) {
+        self.scheme_of_kind(scheme, None, tables);
+    }
+
+    /// Writes a scheme whose kind is known (`kind`), or else read from `tables`.
+    pub(crate) fn scheme_of_kind(
+        &mut self,
+        scheme: &str,
+        kind: Option<SchemeKind>,
+        tables: &Tables,
+    ) {
         let out = &mut self.record.serialization;
         let start = out.len();
         out.push_str(scheme);
         out[start..].make_ascii_lowercase();
-        self.record.scheme_kind = SchemeKind::of(&out.as_bytes()[start..]);
+        self.record.scheme_kind = kind.unwrap_or_else(|| tables.scheme_kind(&out[start..]));
         self.record.scheme_end = out.len();
         out.push(':');
         self.has_scheme = true;
         self.no_authority();
-        self.record.scheme_kind
     }
 
     /// Writes the base's scheme and its ":".
     pub(crate) fn copy_scheme(&mut self, base: &Record) {
-        self.scheme(base.scheme());
+        self.scheme_of_kind(base.scheme(), Some(base.scheme_kind()), &BUILTIN);
     }
 
     /// Whether a scheme is written (a grammar the builder does not know may lead it to the end
@@ -291,7 +302,7 @@ fn check_invariants(r: &Record) {
         !scheme.bytes().any(|b| b.is_ascii_uppercase()),
         "lowercase scheme in {s:?}"
     );
-    assert_eq!(r.scheme_kind, SchemeKind::of(scheme.as_bytes()), "{s:?}");
+    assert_eq!(r.scheme_kind.name(), super::SchemeName::of(scheme), "{s:?}");
     for range in [&r.username, &r.password, &r.host, &r.path] {
         assert!(range_ok(range), "{range:?} in {s:?}");
     }

@@ -1,0 +1,350 @@
+//! The spec's code point sets and its table of special schemes, as the builder uses them. They
+//! are rules of the grammar (`grammar/url.pest`, see `codegen/sets.rs` for how a rule is read):
+//! build.rs compiles the built-in grammar's into [`BUILTIN`], and a grammar loaded at run time
+//! derives its own with the same reader, so no set is written down twice.
+
+use std::borrow::Cow;
+
+use crate::record::{SchemeKind, SchemeName};
+
+/// A set of code points: ASCII as a byte table, the rest as sorted ranges.
+#[derive(Clone, Debug)]
+pub(crate) struct CodePointSet {
+    /// For an ASCII byte, whether the set holds it; for a byte above 0x7F (part of a non-ASCII
+    /// code point), whether the set holds any non-ASCII code point.
+    bytes: [bool; 256],
+    /// The code points, as sorted, disjoint inclusive ranges (looked up for non-ASCII ones).
+    non_ascii: Cow<'static, [(u32, u32)]>,
+}
+
+impl CodePointSet {
+    /// The set of `ranges` (sorted, disjoint, both ends included): the built-in grammar's.
+    pub(crate) const fn of_static(ranges: &'static [(u32, u32)]) -> CodePointSet {
+        CodePointSet {
+            bytes: byte_table(ranges),
+            non_ascii: Cow::Borrowed(ranges),
+        }
+    }
+
+    /// The set of `ranges` (sorted, disjoint, both ends included): a run-time grammar's.
+    #[cfg(feature = "vm")]
+    pub(crate) fn of_ranges(ranges: Vec<(u32, u32)>) -> CodePointSet {
+        CodePointSet {
+            bytes: byte_table(&ranges),
+            non_ascii: Cow::Owned(ranges),
+        }
+    }
+
+    /// Whether the set holds `c`.
+    #[inline]
+    pub(crate) fn contains(&self, c: char) -> bool {
+        let n = u32::from(c);
+        if n < 0x80 {
+            return self.bytes[n as usize];
+        }
+        self.non_ascii
+            .binary_search_by(|&(a, b)| {
+                if b < n {
+                    std::cmp::Ordering::Less
+                } else if a > n {
+                    std::cmp::Ordering::Greater
+                } else {
+                    std::cmp::Ordering::Equal
+                }
+            })
+            .is_ok()
+    }
+
+    /// For an ASCII byte, whether the set holds it; for any other, whether the set holds any
+    /// non-ASCII code point (so a text of bytes this is false for is outside the set).
+    #[inline]
+    pub(crate) fn may_hold_byte(&self, b: u8) -> bool {
+        self.bytes[usize::from(b)]
+    }
+}
+
+/// The schemes [`SchemeName`] names, in its variants' order.
+const NAMED: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
+
+/// Whether two byte strings are equal (in a `const fn`).
+const fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// [`CodePointSet::bytes`] of `ranges`.
+const fn byte_table(ranges: &[(u32, u32)]) -> [bool; 256] {
+    let mut bytes = [false; 256];
+    let mut i = 0;
+    while i < ranges.len() {
+        let (mut c, end) = ranges[i];
+        while c <= end && c < 0x80 {
+            bytes[c as usize] = true;
+            c += 1;
+        }
+        if end >= 0x80 {
+            let mut b = 0x80;
+            while b < 256 {
+                bytes[b] = true;
+                b += 1;
+            }
+        }
+        i += 1;
+    }
+    bytes
+}
+
+/// The sets, named after the spec's terms; [`Tables::set`] gives one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Set {
+    /// https://url.spec.whatwg.org/#c0-control-percent-encode-set
+    C0Control,
+    /// https://url.spec.whatwg.org/#fragment-percent-encode-set
+    Fragment,
+    /// https://url.spec.whatwg.org/#query-percent-encode-set
+    Query,
+    /// https://url.spec.whatwg.org/#special-query-percent-encode-set
+    SpecialQuery,
+    /// https://url.spec.whatwg.org/#path-percent-encode-set
+    Path,
+    /// https://url.spec.whatwg.org/#userinfo-percent-encode-set
+    Userinfo,
+    /// https://url.spec.whatwg.org/#component-percent-encode-set (no step of URL parsing uses
+    /// it; the form set builds on it in the grammar).
+    #[allow(dead_code)]
+    Component,
+    /// https://url.spec.whatwg.org/#application-x-www-form-urlencoded-percent-encode-set
+    Form,
+    /// https://url.spec.whatwg.org/#forbidden-host-code-point
+    ForbiddenHost,
+    /// https://url.spec.whatwg.org/#forbidden-domain-code-point
+    ForbiddenDomain,
+    /// https://url.spec.whatwg.org/#url-code-points
+    UrlCodePoint,
+}
+
+/// How many sets there are.
+pub(crate) const SETS: usize = 11;
+
+/// A [special scheme](https://url.spec.whatwg.org/#special-scheme) and its
+/// [default port](https://url.spec.whatwg.org/#default-port).
+#[derive(Clone, Debug)]
+pub(crate) struct SpecialScheme {
+    /// The scheme, ASCII lowercase.
+    pub(crate) name: Cow<'static, str>,
+    /// Its default port, if it has one.
+    pub(crate) default_port: Option<u16>,
+}
+
+/// Every set, in [`Set`]'s order, and the special schemes.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    sets: [CodePointSet; SETS],
+    special_schemes: Cow<'static, [SpecialScheme]>,
+    /// What `special_schemes` says of each scheme the builder names, by [`SchemeName`]: None
+    /// when it is not special, else its default port; read when the scheme is written.
+    by_name: [Option<Option<u16>>; NAMED.len()],
+    /// Whether `special_schemes` holds a scheme the builder does not name.
+    has_others: bool,
+    /// The kinds of each byte for the domain parser, with the forbidden domain code points.
+    pub(crate) domain_bytes: [u8; 256],
+}
+
+// `BUILTIN`: the tables of `grammar/url.pest`, written by build.rs (codegen::tables).
+include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+impl Tables {
+    /// The tables of `sets` (in [`Set`]'s order) and `special_schemes`.
+    pub(crate) const fn new(
+        sets: [CodePointSet; SETS],
+        special_schemes: Cow<'static, [SpecialScheme]>,
+    ) -> Tables {
+        let domain_bytes =
+            crate::builder::domain_byte_kinds(&sets[Set::ForbiddenDomain as usize].bytes);
+        let schemes: &[SpecialScheme] = match &special_schemes {
+            Cow::Borrowed(schemes) => schemes,
+            Cow::Owned(schemes) => schemes.as_slice(),
+        };
+        let mut by_name = [None; NAMED.len()];
+        let mut has_others = false;
+        let mut i = 0;
+        while i < schemes.len() {
+            let name = match &schemes[i].name {
+                Cow::Borrowed(name) => name.as_bytes(),
+                Cow::Owned(name) => name.as_str().as_bytes(),
+            };
+            let mut named = 0;
+            while named < NAMED.len() && !same_bytes(NAMED[named].as_bytes(), name) {
+                named += 1;
+            }
+            if named == NAMED.len() {
+                has_others = true;
+            } else if by_name[named].is_none() {
+                by_name[named] = Some(schemes[i].default_port);
+            }
+            i += 1;
+        }
+        Tables {
+            sets,
+            special_schemes,
+            by_name,
+            has_others,
+            domain_bytes,
+        }
+    }
+
+    /// Every set, in [`Set`]'s order.
+    #[cfg(feature = "vm")]
+    pub(crate) fn sets(&self) -> &[CodePointSet; SETS] {
+        &self.sets
+    }
+
+    /// The special schemes.
+    #[cfg(feature = "vm")]
+    pub(crate) fn special_schemes(&self) -> &Cow<'static, [SpecialScheme]> {
+        &self.special_schemes
+    }
+
+    /// One of the sets.
+    #[inline]
+    pub(crate) fn set(&self, set: Set) -> &CodePointSet {
+        &self.sets[set as usize]
+    }
+
+    /// What the table says of an ASCII-lowercase `scheme`: whether it is special and its
+    /// default port.
+    pub(crate) fn scheme_kind(&self, scheme: &str) -> SchemeKind {
+        let name = SchemeName::of(scheme);
+        let special = match self.by_name.get(name as usize) {
+            Some(special) => *special,
+            None if self.has_others => self
+                .special_schemes
+                .iter()
+                .find(|s| s.name == scheme)
+                .map(|s| s.default_port),
+            None => None,
+        };
+        match special {
+            Some(default_port) => SchemeKind::special(name, default_port),
+            None => SchemeKind::not_special(name),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each set as the spec's prose lists it, ASCII part, to hold the grammar's rules to.
+    fn ascii_of_the_spec(set: Set) -> Vec<u8> {
+        let c0: Vec<u8> = (0..=0x1f).chain([0x7f]).collect();
+        let with = |base: Vec<u8>, extra: &[u8]| [base, extra.to_vec()].concat();
+        let query = with(c0.clone(), b" \"#<>");
+        let path = with(query.clone(), b"?^`{}");
+        let userinfo = with(path.clone(), b"/:;=@[\\]|");
+        let component = with(userinfo.clone(), b"$%&+,");
+        let forbidden_host = b"\0\t\n\r #/:<>?@[\\]^|".to_vec();
+        match set {
+            Set::C0Control => c0,
+            Set::Fragment => with(c0, b" \"<>`"),
+            Set::Query => query,
+            Set::SpecialQuery => with(query, b"'"),
+            Set::Path => path,
+            Set::Userinfo => userinfo,
+            Set::Component => component.clone(),
+            Set::Form => with(component, b"!'()~"),
+            Set::ForbiddenHost => forbidden_host.clone(),
+            Set::ForbiddenDomain => with(with(forbidden_host, &c0), b"%"),
+            Set::UrlCodePoint => (0..0x80u8)
+                .filter(|b| b.is_ascii_alphanumeric() || b"!$&'()*+,-./:;=?@_~".contains(b))
+                .collect(),
+        }
+    }
+
+    const ALL: [Set; SETS] = [
+        Set::C0Control,
+        Set::Fragment,
+        Set::Query,
+        Set::SpecialQuery,
+        Set::Path,
+        Set::Userinfo,
+        Set::Component,
+        Set::Form,
+        Set::ForbiddenHost,
+        Set::ForbiddenDomain,
+        Set::UrlCodePoint,
+    ];
+
+    #[test]
+    fn the_grammars_sets_are_the_specs() {
+        for set in ALL {
+            let spec = ascii_of_the_spec(set);
+            for b in 0..0x80u8 {
+                assert_eq!(
+                    BUILTIN.set(set).contains(char::from(b)),
+                    spec.contains(&b),
+                    "{set:?} {b:#x}"
+                );
+            }
+        }
+        // Percent-encode sets hold every code point above U+007E; forbidden code points none.
+        for c in ['\u{80}', 'é', '\u{FFFF}', '\u{10FFFF}'] {
+            for set in &ALL[..8] {
+                assert!(BUILTIN.set(*set).contains(c), "{set:?} {c:?}");
+            }
+            assert!(!BUILTIN.set(Set::ForbiddenHost).contains(c));
+        }
+    }
+
+    #[test]
+    fn url_code_points_beyond_ascii_leave_out_noncharacters() {
+        let url = BUILTIN.set(Set::UrlCodePoint);
+        for c in [
+            '\u{A0}',
+            '\u{D7FF}',
+            '\u{E000}',
+            '\u{FDCF}',
+            '\u{FDF0}',
+            '\u{1F600}',
+            '\u{10FFFD}',
+        ] {
+            assert!(url.contains(c), "{c:?}");
+        }
+        for c in [
+            '\u{7F}',
+            '\u{9F}',
+            '\u{FDD0}',
+            '\u{FDEF}',
+            '\u{FFFE}',
+            '\u{1FFFF}',
+            '\u{10FFFF}',
+        ] {
+            assert!(!url.contains(c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn the_scheme_table_is_the_specs() {
+        let kind = |s| BUILTIN.scheme_kind(s);
+        for (scheme, port) in [("ftp", Some(21)), ("http", Some(80)), ("https", Some(443))] {
+            assert!(kind(scheme).is_special() && kind(scheme).default_port() == port);
+        }
+        for (scheme, port) in [("ws", Some(80)), ("wss", Some(443)), ("file", None)] {
+            assert!(kind(scheme).is_special() && kind(scheme).default_port() == port);
+        }
+        assert!(kind("file").is_file() && kind("ws").is_websocket());
+        assert!(!kind("gopher").is_special() && !kind("HTTP").is_special());
+        for (i, name) in NAMED.iter().enumerate() {
+            assert_eq!(kind(name).name() as usize, i, "{name}");
+        }
+    }
+}
