@@ -1,0 +1,1 @@
+//! DataFusion scalar functions over pegurl-arrow (being written).
