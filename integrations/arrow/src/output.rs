@@ -38,17 +38,33 @@ pub(crate) fn struct_column(rows: &Rows, fields: Fields) -> Result<StructArray, 
 }
 
 /// A column of strings; its value bytes are counted first, so that the buffers are allocated
-/// once and no offset can overflow.
+/// once and no offset can overflow. Slices of the serialization are read twice (to count, then
+/// to copy); values made per row (`origin`, `failure`) are made once and kept for the copy.
 fn text_column(rows: &Rows, component: Component) -> Result<ArrayRef, ArrowError> {
-    let values: Vec<Option<Cow<'_, str>>> = rows
-        .iter()
-        .map(|row| row.as_ref().and_then(|row| row.text(component)))
-        .collect();
-    let bytes = values.iter().flatten().map(|v| v.len()).sum();
+    if matches!(component, Component::Origin | Component::Failure) {
+        let made: Vec<Option<Cow<'_, str>>> = rows.iter().map(|row| text(row, component)).collect();
+        strings(component, || made.iter().map(|v| v.as_deref()))
+    } else {
+        strings(component, || rows.iter().map(|row| text(row, component)))
+    }
+}
+
+/// The value of `component` in `row` (null for a null row).
+fn text(row: &Option<Row>, component: Component) -> Option<Cow<'_, str>> {
+    row.as_ref().and_then(|row| row.text(component))
+}
+
+/// A Utf8 array of the values `values()` yields (called twice: to size, then to fill).
+fn strings<I, S>(component: Component, values: impl Fn() -> I) -> Result<ArrayRef, ArrowError>
+where
+    I: ExactSizeIterator<Item = Option<S>>,
+    S: AsRef<str>,
+{
+    let bytes = values().flatten().map(|v| v.as_ref().len()).sum();
     check_fits(bytes, component)?;
-    let mut builder = StringBuilder::with_capacity(values.len(), bytes);
-    for value in &values {
-        builder.append_option(value.as_deref());
+    let mut builder = StringBuilder::with_capacity(values().len(), bytes);
+    for value in values() {
+        builder.append_option(value);
     }
     Ok(Arc::new(builder.finish()))
 }
