@@ -24,18 +24,44 @@ pub(crate) fn column(rows: &Rows, component: Component) -> Result<ArrayRef, Arro
     }
 }
 
-/// The struct of every component for `rows`, null where the row is null.
+/// The struct of every component for `rows`, null where the row is null. The ten components
+/// that are slices of the serialization are counted in one read of the rows and written in
+/// another, each row's record read once per read.
 pub(crate) fn struct_column(rows: &Rows, fields: Fields) -> Result<StructArray, ArrowError> {
-    let columns = Component::ALL
-        .iter()
-        .map(|&component| column(rows, component))
-        .collect::<Result<Vec<_>, _>>()?;
+    let slices = &Component::ALL[..SLICES];
+    let mut bytes = [0; SLICES];
+    for row in rows.iter().flatten() {
+        for (total, &component) in bytes.iter_mut().zip(slices) {
+            *total += row.text(component).map_or(0, |value| value.len());
+        }
+    }
+    let mut builders = Vec::with_capacity(SLICES);
+    for (&component, total) in slices.iter().zip(bytes) {
+        check_fits(total, component)?;
+        builders.push(StringBuilder::with_capacity(rows.len(), total));
+    }
+    for row in rows {
+        for (builder, &component) in builders.iter_mut().zip(slices) {
+            builder.append_option(text(row, component));
+        }
+    }
+    let mut columns: Vec<ArrayRef> = builders
+        .into_iter()
+        .map(|mut builder| Arc::new(builder.finish()) as ArrayRef)
+        .collect();
+    for &component in &Component::ALL[SLICES..] {
+        columns.push(column(rows, component)?);
+    }
     let nulls = rows
         .iter()
         .any(Option::is_none)
         .then(|| NullBuffer::from_iter(rows.iter().map(Option::is_some)));
     StructArray::try_new(fields, columns, nulls)
 }
+
+/// How many of [`Component::ALL`], from the first, are slices of the URL's serialization (href
+/// to hash).
+const SLICES: usize = 10;
 
 /// A column of strings; its value bytes are counted first, so that the buffers are allocated
 /// once and no offset can overflow. Slices of the serialization are read twice (to count, then
