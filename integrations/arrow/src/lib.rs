@@ -1,0 +1,148 @@
+//! An [Apache Arrow](https://arrow.apache.org) kernel for [pegurl]: a column of URL strings in, a
+//! column of WHATWG URL components out, parsed exactly as the
+//! [URL Standard](https://url.spec.whatwg.org/) says.
+//!
+//! - [`parse_urls`] returns a [`StructArray`] with one field per [`Component`]: `href`,
+//!   `protocol`, `username`, `password`, `host`, `hostname`, `port`, `pathname`, `search`,
+//!   `hash`, `origin` (the `URL` class's getters, Utf8), `valid` (Boolean: the input is a
+//!   [valid URL string](https://url.spec.whatwg.org/#valid-url-string)), `errors` (List of
+//!   Utf8: the spec codes of the validation errors, in the order the parser met them) and
+//!   `failure` (Utf8: null when the row parsed, otherwise why not, starting with the spec code).
+//! - [`parse_component`] builds the column of one component only.
+//!
+//! The input is Utf8, LargeUtf8 or Utf8View; the base ([`Base`]) is none, one string for every
+//! row, or a column. Each row is parsed once. A null URL or a null base gives a null row (the
+//! struct and each of its fields); a row that fails to parse gives null URL components,
+//! `valid = false`, its `errors` and its `failure`, and never fails the batch. The output
+//! strings are Utf8 whatever the input layout; each output buffer is allocated once per call,
+//! at its exact size.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use arrow_array::{cast::AsArray, Array, ArrayRef, StringArray};
+//! use pegurl_arrow::{parse_component, parse_urls, Base, Component, ParseOptions};
+//!
+//! let urls: ArrayRef = Arc::new(StringArray::from(vec![
+//!     Some("HTTPS://EXAMPLE.com:443/a/../b?q#f"),
+//!     None,
+//!     Some("http://[::1/"),
+//!     Some("../c"),
+//! ]));
+//! let options = ParseOptions::new().with_base(Base::Scalar(Some("http://h/x/y")));
+//! let parsed = parse_urls(&urls, &options)?;
+//! let href = parsed.column_by_name("href").unwrap().as_string::<i32>();
+//! assert_eq!(href.value(0), "https://example.com/b?q#f");
+//! assert!(href.is_null(1) && href.is_null(2));
+//! assert_eq!(href.value(3), "http://h/c");
+//! let failure = parsed.column_by_name("failure").unwrap().as_string::<i32>();
+//! assert!(failure.value(2).starts_with("IPv6-unclosed"));
+//!
+//! let hosts = parse_component(&urls, Component::Hostname, &ParseOptions::new())?;
+//! assert_eq!(hosts.as_string::<i32>().value(0), "example.com");
+//! # Ok::<(), arrow_schema::ArrowError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+#![allow(rustdoc::bare_urls)]
+
+mod adapter;
+mod component;
+mod input;
+mod output;
+
+use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_schema::{ArrowError, DataType, Fields};
+
+pub use component::Component;
+
+use adapter::{parse_row, Collect, Row};
+use input::{Bases, RowBase, Strings};
+
+/// The base URL that relative inputs are resolved against.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default)]
+pub enum Base<'a> {
+    /// No base: a relative input fails, as `new URL(input)` does.
+    #[default]
+    None,
+    /// One base for every row; `None` (a null scalar) makes every row null. A base that does not
+    /// parse makes every row fail, as `new URL(input, base)` does.
+    Scalar(Option<&'a str>),
+    /// One base per row: a column of strings (Utf8, LargeUtf8 or Utf8View) as long as the URL
+    /// column; a null base makes its row null.
+    Column(&'a dyn Array),
+}
+
+/// How the kernel parses a column. Build one with [`ParseOptions::new`] and the `with_` methods.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParseOptions<'a> {
+    /// The base URL of the rows.
+    pub base: Base<'a>,
+}
+
+impl<'a> ParseOptions<'a> {
+    /// No base.
+    pub fn new() -> ParseOptions<'a> {
+        ParseOptions::default()
+    }
+
+    /// The options with `base` as the base URL.
+    pub fn with_base(self, base: Base<'a>) -> ParseOptions<'a> {
+        ParseOptions { base }
+    }
+}
+
+/// The fields of [`parse_urls`]'s struct: one per [`Component`], in [`Component::ALL`]'s order.
+pub fn url_fields() -> Fields {
+    Component::ALL.iter().map(|c| c.field()).collect()
+}
+
+/// The data type of [`parse_urls`]'s result: a struct of [`url_fields`].
+pub fn url_struct_type() -> DataType {
+    DataType::Struct(url_fields())
+}
+
+/// Parses every row of `urls` (Utf8, LargeUtf8 or Utf8View) and returns a struct of all the
+/// components (see the crate docs for its fields and nulls).
+///
+/// An error only for what no row can fix: `urls` or a base column that is not a string column,
+/// a base column of another length, or a batch whose values of one output column exceed the
+/// 2 GiB a Utf8 column holds (split it).
+pub fn parse_urls(urls: &dyn Array, options: &ParseOptions<'_>) -> Result<StructArray, ArrowError> {
+    let rows = parse_rows(urls, options, Collect::Errors)?;
+    output::struct_column(&rows, url_fields())
+}
+
+/// Parses every row of `urls` and returns the column of `component` alone (its type is
+/// [`Component::data_type`]); the parse collects validation errors only when the component
+/// needs them (`valid`, `errors`).
+pub fn parse_component(
+    urls: &dyn Array,
+    component: Component,
+    options: &ParseOptions<'_>,
+) -> Result<ArrayRef, ArrowError> {
+    let rows = parse_rows(urls, options, Collect::for_component(component))?;
+    output::column(&rows, component)
+}
+
+/// Parses each row once against its base; `None` for a null row.
+fn parse_rows(
+    urls: &dyn Array,
+    options: &ParseOptions<'_>,
+    collect: Collect,
+) -> Result<Vec<Option<Row>>, ArrowError> {
+    let strings = Strings::new(urls, "the URL column")?;
+    let mut bases = Bases::new(&options.base, strings.len())?;
+    let rows = (0..strings.len())
+        .map(|i| {
+            let input = strings.get(i)?;
+            match bases.row(i) {
+                RowBase::Null => None,
+                RowBase::None => Some(parse_row(input, None, collect)),
+                RowBase::Url(base) => Some(parse_row(input, Some(base), collect)),
+            }
+        })
+        .collect();
+    Ok(rows)
+}

@@ -1,0 +1,165 @@
+//! The reference the kernel's rows are checked against: each row parsed on its own with
+//! `pegurl::Url::parse` and read with its getters, `pegurl::parse_with_errors` for the codes and
+//! `pegurl::is_valid_url_string` for validity. Every pegurl call of the tests is here.
+
+#![allow(dead_code)] // Each test file uses part of it.
+
+use std::path::PathBuf;
+
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, StructArray};
+use pegurl_arrow::Component;
+
+/// What one row must hold, worked out from pegurl's own API.
+#[derive(Debug, PartialEq)]
+pub struct Expected {
+    /// href, protocol, ..., origin (in [`Component::ALL`]'s order); `None` when the parse fails.
+    pub components: Vec<Option<String>>,
+    /// `is_valid_url_string(input, base)`.
+    pub valid: bool,
+    /// The codes of `parse_with_errors(input, base)`.
+    pub errors: Vec<String>,
+    /// The failure's spec code when `Url::parse` fails (`Some(None)`: failed, no code).
+    pub failure: Option<Option<String>>,
+}
+
+/// The URL components: the getters of the `URL` class, the first eleven of [`Component::ALL`].
+pub const URL_COMPONENTS: usize = 11;
+
+/// Parses `input` against `base` row by row.
+pub fn expected(input: &str, base: Option<&str>) -> Expected {
+    use pegurl::quirks;
+    let mut codes = Vec::new();
+    let parsed = match base.map(pegurl::Url::parse).transpose() {
+        Ok(base_url) => pegurl::Url::options()
+            .base_url(base_url.as_ref())
+            .validation_errors(&mut codes)
+            .parse(input),
+        // A base that fails fails the input, as `new URL(input, base)` does.
+        Err(_) => quirks::new_url(input, base),
+    };
+    let components = match &parsed {
+        Ok(url) => vec![
+            url.href(),
+            url.protocol(),
+            quirks::username(url),
+            quirks::password(url),
+            quirks::host(url),
+            url.hostname(),
+            quirks::port(url),
+            url.pathname(),
+            url.search(),
+            url.hash(),
+            &quirks::origin(url),
+        ]
+        .into_iter()
+        .map(|s| Some(s.to_owned()))
+        .collect(),
+        Err(_) => vec![None; URL_COMPONENTS],
+    };
+    let errors = codes.iter().map(|e| e.code.code().to_owned()).collect();
+    Expected {
+        components,
+        valid: pegurl::is_valid_url_string(input, base),
+        errors,
+        failure: parsed.err().map(|e| e.code().map(|c| c.code().to_owned())),
+    }
+}
+
+/// Compares row `i` of the kernel's struct with `expected` (`None`: the row must be null).
+pub fn check_row(
+    parsed: &StructArray,
+    i: usize,
+    expected: Option<&Expected>,
+) -> Result<(), String> {
+    let Some(expected) = expected else {
+        let all_null = parsed.is_null(i) && parsed.columns().iter().all(|c| c.is_null(i));
+        return if all_null {
+            Ok(())
+        } else {
+            Err(format!("row {i}: a null row is not null in every field"))
+        };
+    };
+    if parsed.is_null(i) {
+        return Err(format!("row {i} is null"));
+    }
+    let column = |c: Component| parsed.column_by_name(c.name()).ok_or(c.name());
+    for (component, want) in Component::ALL[..URL_COMPONENTS]
+        .iter()
+        .zip(&expected.components)
+    {
+        let strings = column(*component)?.as_string::<i32>();
+        let got = strings.is_valid(i).then(|| strings.value(i));
+        if got != want.as_deref() {
+            return Err(format!(
+                "row {i} {}: {got:?}, expected {want:?}",
+                component.name()
+            ));
+        }
+    }
+    let valid = column(Component::Valid)?.as_boolean();
+    if valid.is_null(i) || valid.value(i) != expected.valid {
+        return Err(format!(
+            "row {i} valid: {:?}, expected {}",
+            valid.value(i),
+            expected.valid
+        ));
+    }
+    let errors = column(Component::Errors)?.as_list::<i32>();
+    let codes = errors.value(i);
+    let codes: Vec<&str> = codes.as_string::<i32>().iter().flatten().collect();
+    if errors.is_null(i) || codes != expected.errors {
+        return Err(format!(
+            "row {i} errors: {codes:?}, expected {:?}",
+            expected.errors
+        ));
+    }
+    let failure = column(Component::Failure)?.as_string::<i32>();
+    let got = failure.is_valid(i).then(|| failure.value(i));
+    let agrees = match (got, &expected.failure) {
+        (None, None) => true,
+        (Some(text), Some(Some(code))) => text.starts_with(code.as_str()),
+        (Some(text), Some(None)) => !text.is_empty(),
+        _ => false,
+    };
+    if !agrees {
+        return Err(format!(
+            "row {i} failure: {got:?}, expected code {:?}",
+            expected.failure
+        ));
+    }
+    Ok(())
+}
+
+/// The URL list `name` of ../shared/data/urls, one URL a line, or `None` (with a message on
+/// stderr) when it is absent: the lists live beside the repository, not in it.
+pub fn url_list(name: &str) -> Option<Vec<String>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/urls")
+        .join(name);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text.lines().map(str::to_owned).collect()),
+        Err(e) => {
+            eprintln!(
+                "SKIPPED: {} is absent ({e}); this test needs it",
+                path.display()
+            );
+            None
+        }
+    }
+}
+
+/// The inputs and bases of WPT's urltestdata.json (the root package's vendored copy).
+pub fn wpt_cases() -> Vec<(String, Option<String>)> {
+    let json = pegurl::workbench::wpt::replace_lone_surrogates(pegurl::workbench::wpt::URLTESTDATA);
+    let cases: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+    let cases = cases.as_array().cloned().unwrap_or_default();
+    cases
+        .iter()
+        .filter_map(|case| {
+            let input = case.get("input")?.as_str()?.to_owned();
+            let base = case.get("base").and_then(|b| b.as_str()).map(str::to_owned);
+            Some((input, base))
+        })
+        .collect()
+}
