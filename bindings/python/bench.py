@@ -138,7 +138,14 @@ def spark_bench(urls, repeat, pegurl_hosts):
     )
     spark.sparkContext.setLogLevel("ERROR")
     rows = len(urls)
-    df = spark.createDataFrame([(i, u) for i, u in enumerate(urls)], "i long, url string").repartition(2).cache()
+    import tempfile
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    parquet = Path(tempfile.mkdtemp(prefix="pegurl-bench-")) / "urls.parquet"
+    pq.write_table(pa.table({"i": pa.array(range(rows), pa.int64()), "url": urls}), parquet)
+    df = spark.read.parquet(str(parquet)).repartition(2).cache()
     df.count()
 
     def pegurl_run():

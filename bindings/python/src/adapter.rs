@@ -54,7 +54,7 @@ pub(crate) fn parse(input: &str, base: Option<&str>) -> Result<Url, Failure> {
 }
 
 /// Parses `input` against `base` and returns every validation error, in the order the parser met
-/// them; when the parse fails and no error says so, the failure itself is the last issue.
+/// them; when the parse fails, one of them is fatal (the failure itself when no error names it).
 pub(crate) fn check(input: &str, base: Option<&str>) -> Result<Vec<Issue>, Failure> {
     if let Some(base) = base {
         parse(base, None)?;
@@ -72,13 +72,23 @@ pub(crate) fn check(input: &str, base: Option<&str>) -> Result<Vec<Issue>, Failu
         .collect();
     if let Err(e) = &parsed.url {
         if !issues.iter().any(|i| i.fatal) {
+            // A failure that no error is marked fatal for (an empty domain, a forbidden domain
+            // code point after ToASCII): the last error of its code is where the parse failed;
+            // with none, the failure itself is the last issue.
             let f = failure(e);
-            issues.push(Issue {
-                code: f.code,
-                span: f.span,
-                message: f.message,
-                fatal: true,
-            });
+            match issues
+                .iter_mut()
+                .rev()
+                .find(|i| i.code.is_some() && i.code == f.code)
+            {
+                Some(issue) => issue.fatal = true,
+                None => issues.push(Issue {
+                    code: f.code,
+                    span: f.span,
+                    message: f.message,
+                    fatal: true,
+                }),
+            }
         }
     }
     Ok(issues)

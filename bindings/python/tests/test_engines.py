@@ -141,9 +141,9 @@ def test_spark_map_in_arrow_every_row(spark, rows):
 def test_spark_rejects_unknown_and_clashing_columns(spark):
     from pegurl.spark import with_url_columns
 
-    df = spark.createDataFrame([("http://a/",)], "url string")
+    df = spark.createDataFrame([("http://a/", "x")], "url string, hostname string")
     with pytest.raises(ValueError):
         with_url_columns(df, "url", ["nope"])
     with pytest.raises(ValueError):
-        with_url_columns(df, "url", ["href"], prefix="u")
+        with_url_columns(df, "url", ["hostname"], prefix="")
     assert with_url_columns(df, "url", ["hostname"], base=None).collect()[0]["url_hostname"] == "a"

@@ -17,10 +17,10 @@ def run(name):
 
 def test_polars_example():
     out = run("polars_urls.py")
-    assert "example.com" in out and "host-invalid-code-point" in out and "https://example.net/c" in out
+    assert "example.com" in out and "domain-to-ASCII" in out and "https://example.net/c" in out
 
 
 def test_spark_example():
     pytest.importorskip("pyspark")
     out = run("spark_urls.py")
-    assert "example.com" in out and "8080" in out and "host-invalid-code-point" in out
+    assert "example.com" in out and "8080" in out and "domain-to-ASCII" in out
