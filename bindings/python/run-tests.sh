@@ -12,6 +12,8 @@ python="${PYTHON:-python3}"
 "$venv/bin/python" -m pip install --quiet "$here[test]"
 cd "$here"
 status=0
+# Spark runs its Python workers with this interpreter (the one with pegurl and pyarrow).
+export PYSPARK_PYTHON="$venv/bin/python"
 "$venv/bin/python" -m pytest -q "$@" || status=$?
 # pytest's 5 means "no tests ran": a failure here, never a pass.
 if [ "$status" -eq 5 ]; then

@@ -4,6 +4,7 @@
 import json
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,10 @@ REPO = Path(__file__).resolve().parents[3]
 FIXTURES = REPO / "fixtures"
 URL_DATA = Path(os.environ.get("PEGURL_URL_DATA", REPO.parent / "shared" / "data" / "urls"))
 URL_LISTS = ("kasztp.txt", "node_files.txt")
+
+# Spark's Python workers run `python3` from PATH unless told otherwise: run them (and the examples'
+# workers, which inherit this) with the interpreter that has pegurl and pyarrow installed.
+os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
