@@ -5,8 +5,6 @@
 //! component (already percent-encoded, through a closure that appends to the output); it never
 //! needs to look for a delimiter afterwards.
 
-use std::ops::Range;
-
 use super::{HostKind, Record, SchemeKind};
 use crate::tables::{Tables, BUILTIN};
 
@@ -293,7 +291,7 @@ impl Writer {
 fn check_invariants(r: &Record) {
     let s = r.serialization.as_str();
     let byte = |at: usize| s.as_bytes().get(at).copied();
-    let range_ok = |range: &Range<usize>| {
+    let range_ok = |range: &std::ops::Range<usize>| {
         range.start <= range.end && s.is_char_boundary(range.start) && s.is_char_boundary(range.end)
     };
     assert_eq!(byte(r.scheme_end), Some(b':'), "scheme's ':' in {s:?}");

@@ -178,7 +178,8 @@ impl Found {
                         span: 0..0,
                     });
                 }
-                self.push(element, attribute, trimmed, map.sub(skip), findings);
+                let sub = map.sub(skip, trimmed.len());
+                self.push(element, attribute, trimmed, sub, findings);
             }
             ValueKind::Tokens => {
                 // itemtype's tokens "must be valid URLs that are absolute URLs".
@@ -191,7 +192,8 @@ impl Found {
                             span: 0..token.len(),
                         });
                     }
-                    self.push(element, attribute, token, map.sub(at), findings);
+                    let sub = map.sub(at, token.len());
+                    self.push(element, attribute, token, sub, findings);
                 }
             }
             ValueKind::Srcset => {
@@ -202,7 +204,7 @@ impl Found {
                         .into_iter()
                         .map(|code| Finding { code, span: 0..0 })
                         .collect();
-                    let sub = map.sub(candidate.url.start);
+                    let sub = map.sub(candidate.url.start, url.len());
                     self.push(element, attribute, url, sub, findings);
                 }
             }

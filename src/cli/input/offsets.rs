@@ -80,14 +80,21 @@ impl OffsetMap {
         OffsetMap { start, escapes }
     }
 
-    /// The same map for a URL that is `decoded[skip..]`, starting `skip` bytes into the value
-    /// (HTML's surrounding spaces trimmed, a srcset candidate, a ping token).
-    pub fn sub(&self, skip: usize) -> OffsetMap {
+    /// The same map for a URL that is `decoded[skip..skip + len]`, starting `skip` bytes into
+    /// the value (HTML's surrounding spaces trimmed, a srcset candidate, a ping token). Only the
+    /// escapes inside the URL are copied, so the maps of all the URLs of a value together hold
+    /// each escape once (time and memory linear in the value).
+    pub fn sub(&self, skip: usize, len: usize) -> OffsetMap {
         let start = self.to_text(skip, false);
+        let first = self.escapes.partition_point(|e| e.decoded.start < skip);
+        let end = self
+            .escapes
+            .partition_point(|e| e.decoded.start < skip.saturating_add(len));
         let escapes = self
             .escapes
+            .get(first..end.max(first))
+            .unwrap_or_default()
             .iter()
-            .filter(|e| e.decoded.start >= skip)
             .map(|e| {
                 let raw_skip = start - self.start;
                 Escape {
@@ -196,8 +203,21 @@ mod tests {
     #[test]
     fn a_sub_map_starts_inside_the_value() {
         let map = OffsetMap::aligned(0, "  x&amp;y z", "  x&y z", amp);
-        let sub = map.sub(2);
+        let sub = map.sub(2, 5);
         assert_eq!(sub.start(), 2);
         assert_eq!(sub.to_text(4, false), 10);
+    }
+
+    #[test]
+    fn the_sub_maps_of_a_value_hold_each_escape_once() {
+        // A srcset of many candidates with an escape each: every candidate's map holds its own
+        // escape only (before, each held all the escapes after it: quadratic in the value).
+        let raw = vec!["a&amp;b"; 1000].join(", ");
+        let decoded = vec!["a&b"; 1000].join(", ");
+        let map = OffsetMap::aligned(0, &raw, &decoded, amp);
+        let total: usize = (0..1000).map(|i| map.sub(i * 5, 3).escapes.len()).sum();
+        assert_eq!(total, 1000);
+        let last = map.sub(999 * 5, 3);
+        assert_eq!(last.to_text(3, true), raw.len());
     }
 }
