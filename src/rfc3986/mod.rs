@@ -75,7 +75,7 @@ pub struct Authority<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Host<'a> {
-    /// An IP-literal holding an `IPv6address`: "::1" from "[::1]".
+    /// An IP-literal holding an `IPv6address`: `::1` from `[::1]`.
     Ipv6(Cow<'a, str>),
     /// An IP-literal holding an `IPvFuture`: "v1.x" from "[v1.x]".
     IpvFuture(Cow<'a, str>),

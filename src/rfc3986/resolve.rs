@@ -10,7 +10,7 @@ use super::{Authority, Reference};
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ResolveError {
-    /// The base has no scheme: "a base URI must conform to the <absolute-URI> syntax rule"
+    /// The base has no scheme: "a base URI must conform to the `<absolute-URI>` syntax rule"
     /// (https://www.rfc-editor.org/rfc/rfc3986#section-5.2.1).
     BaseNotAbsolute,
 }

@@ -1,6 +1,6 @@
 //! The grammar workbench, for people who change the grammar and want to see what follows: the
 //! [`Production`]s of `grammar/url.pest`, the trees a parse matched ([`Tree`], from
-//! [`Url::parse_traced`](crate::Url::parse_traced)), the two compiled parsers of the grammar
+//! [`ParseOptions::trace`](crate::ParseOptions::trace)), the two compiled parsers of the grammar
 //! ([`Engine`]), grammars loaded at run time (`RuntimeGrammar`, feature `vm`), and the WPT data
 //! the workbench's reports are measured on ([`wpt`]). Parsing URLs needs none of it.
 
