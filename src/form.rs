@@ -16,32 +16,8 @@ use crate::tables::{Set, BUILTIN};
 /// assert_eq!(pairs, [("a".into(), "b c".into()), ("é".into(), "".into()), ("d".into(), "".into())]);
 /// ```
 pub fn form_urlencoded_parse(input: &[u8]) -> Vec<(String, String)> {
-    // "Let sequences be the result of splitting input on 0x26 (&)."
-    input
-        .split(|&b| b == b'&')
-        // "If bytes is the empty byte sequence, then continue."
-        .filter(|bytes| !bytes.is_empty())
-        .map(|bytes| {
-            // "If bytes contains a 0x3D (=), then let name be the bytes from the start of bytes up
-            // to but excluding its first 0x3D (=), and let value be the bytes [...] after it."
-            let (name, value) = match bytes.iter().position(|&b| b == b'=') {
-                Some(at) => (&bytes[..at], &bytes[at + 1..]),
-                None => (bytes, &[][..]),
-            };
-            (decode(name), decode(value))
-        })
-        .collect()
-}
-
-/// "Replace any 0x2B (+) in name and value with 0x20 (SP)." Then "UTF-8 decode without BOM on
-/// the percent-decoding".
-fn decode(bytes: &[u8]) -> String {
-    let plus_as_space: Vec<u8> = bytes
-        .iter()
-        .map(|&b| if b == b'+' { b' ' } else { b })
-        .collect();
-    let decoded: Vec<u8> = percent_encoding::percent_decode(&plus_as_space).collect();
-    UTF_8.decode_without_bom_handling(&decoded).0.into_owned()
+    // One parser serves both APIs: `form_urlencoded::parse` yields the pairs lazily.
+    crate::form_urlencoded::parse(input).into_owned().collect()
 }
 
 /// The [application/x-www-form-urlencoded serializer](https://url.spec.whatwg.org/#concept-urlencoded-serializer),

@@ -110,41 +110,12 @@ impl<S: AsRef<str>> fmt::Display for Host<S> {
     }
 }
 
-/// The [IPv6 serializer](https://url.spec.whatwg.org/#concept-ipv6-serializer): the standard
-/// library writes the same text except for IPv4-mapped addresses (`::ffff:1.2.3.4`), which the
-/// spec writes in hexadecimal.
+/// The [IPv6 serializer](https://url.spec.whatwg.org/#concept-ipv6-serializer), the builder's:
+/// the standard library writes the same text except for IPv4-mapped addresses
+/// (`::ffff:1.2.3.4`), which the spec writes in hexadecimal.
 fn compressed(address: &Ipv6Addr) -> String {
-    let pieces = address.segments();
-    // "Let compress be an index to the first IPv6 piece in the first longest sequences of
-    // address's IPv6 pieces that are 0." Sequences of one do not count.
-    let (mut best, mut best_len, mut run_start, mut run_len) = (None, 1, 0, 0);
-    for (i, &piece) in pieces.iter().enumerate() {
-        if piece == 0 {
-            if run_len == 0 {
-                run_start = i;
-            }
-            run_len += 1;
-            if run_len > best_len {
-                (best, best_len) = (Some(run_start), run_len);
-            }
-        } else {
-            run_len = 0;
-        }
-    }
-    let mut out = String::new();
-    let mut i = 0;
-    while i < pieces.len() {
-        if Some(i) == best {
-            out.push_str(if i == 0 { "::" } else { ":" });
-            i += best_len;
-            continue;
-        }
-        out.push_str(&format!("{:x}", pieces[i]));
-        if i + 1 < pieces.len() {
-            out.push(':');
-        }
-        i += 1;
-    }
+    let mut out = String::with_capacity(39);
+    crate::builder::serialize_ipv6(address, &mut out);
     out
 }
 

@@ -29,7 +29,7 @@ use crate::tables::{CodePointSet, Set};
 use crate::tokens::{Matched, Node, Nodes};
 
 pub(crate) use authority::port_number;
-pub(crate) use host::{domain_byte_kinds, domain_to_ascii, ends_in_a_number};
+pub(crate) use host::{domain_byte_kinds, domain_to_ascii, ends_in_a_number, serialize_ipv6};
 pub(crate) use setters::{set, Setter};
 
 /// Where validation errors go, as they arise; None when nobody listens.
