@@ -3,6 +3,7 @@
 
 use super::generator::{bytes, variant, Generator};
 use super::{compile, productions, rule_docs, Grammar};
+use pest_meta::optimizer::OptimizedExpr;
 
 const URL_GRAMMAR: &str = include_str!("../grammar/url.pest");
 
@@ -110,20 +111,95 @@ fn first_bytes_and_nullability() {
 #[test]
 fn single_byte_classes_become_tables_and_skips() {
     let code = compiled("a = @{ (!(\"/\" | \"?\") ~ ANY)* }\nb = @{ ASCII_HEX_DIGIT+ }\n").unwrap();
-    assert!(code.contains("self.skip_until(&CLASS_0)"), "{code}");
-    assert!(code.contains("self.skip_while(&CLASS_1)"), "{code}");
-    // The skip's table holds exactly "/" and "?".
-    let table = &code[code.find("static CLASS_0").unwrap()..];
-    let table = &table[..table.find("];").unwrap()];
-    let members: Vec<usize> = table
-        .split(',')
-        .map(str::trim)
-        .map(|cell| cell.rsplit(['[', '\n', ' ']).next().unwrap_or(cell))
-        .enumerate()
+    // The skip's table holds exactly "/" and "?"; the other is the hexadecimal digits.
+    assert_eq!(members(&code, "self.skip_until("), b"/?");
+    assert_eq!(
+        members(&code, "self.skip_while("),
+        b"0123456789ABCDEFabcdef"
+    );
+}
+
+/// The bytes of the class table that `code` first passes to `call` (as `call&CLASS_N)`).
+fn members(code: &str, call: &str) -> Vec<u8> {
+    let at = code
+        .find(call)
+        .unwrap_or_else(|| panic!("no {call} in {code}"))
+        + call.len();
+    let name = &code[at + 1..];
+    let name = &name[..name.find(')').unwrap()];
+    let table = &code[code.find(&format!("static {name}:")).unwrap()..];
+    let table = &table[table.find('[').unwrap() + 1..];
+    let table = &table[table.find('[').unwrap() + 1..table.find("];").unwrap()];
+    (0..=255u8)
+        .zip(table.split(',').map(str::trim))
         .filter(|(_, cell)| *cell == "T")
-        .map(|(i, _)| i)
-        .collect();
-    assert_eq!(members, [usize::from(b'/'), usize::from(b'?')]);
+        .map(|(b, _)| b)
+        .collect()
+}
+
+#[test]
+fn a_call_tests_the_first_byte_before_the_rule_runs() {
+    let code = compiled("a = { b | \"z\" }\nb = { \"x\" ~ \"y\" }\nc = { \"w\"? ~ a? }\n").unwrap();
+    // b must start with "x": its callers test that byte first; the entry point tests a's "x" or
+    // "z"; c may match empty of its own and is called as it is.
+    assert_eq!(members(&code, "self.starts_with_one_of("), b"x");
+    assert_eq!(members(&code, "parser.starts_with_one_of("), b"xz");
+    assert!(code.contains(" => parser.t_c(),"), "{code}");
+}
+
+#[test]
+fn a_repetition_of_a_choice_skips_its_one_byte_alternatives_in_one_scan() {
+    let grammar = read(
+        "p = _{ \"%\" ~ ASCII_HEX_DIGIT ~ ASCII_HEX_DIGIT }\n\
+         a = @{ ((ASCII_ALPHA | \"-\")+ | p)* }\n\
+         b = @{ (\"ab\" | ASCII_ALPHA+ | \"%\" | p)* }\n\
+         c = @{ (\"%\" ~ \"x\" | \"%\")* }\n",
+    );
+    let generator = Generator::new(&grammar.rules, "t_", false).unwrap();
+    let steps = |name: &str| {
+        let rule = grammar.rules.iter().find(|r| r.name == name).unwrap();
+        let OptimizedExpr::Rep(body) = &rule.expr else {
+            panic!("{name}: {:?}", rule.expr)
+        };
+        generator.one_byte_steps(body).map(|set| {
+            (0..=255u8)
+                .filter(|b| set[usize::from(*b)])
+                .collect::<Vec<u8>>()
+        })
+    };
+    let letters: Vec<u8> = (b'A'..=b'Z').chain(b'a'..=b'z').collect();
+    let mut a = vec![b'-'];
+    a.extend(&letters);
+    assert_eq!(steps("a"), Some(a));
+    // "a" may start "ab", which comes first, so the run of letters is not one byte at a time;
+    // "%" alone is one byte, before p.
+    assert_eq!(steps("b"), Some(b"%".to_vec()));
+    // "%" alone comes after "%x", which decides on "%": no byte is taken alone.
+    assert_eq!(steps("c"), None);
+}
+
+#[test]
+fn a_rule_makes_a_token_as_its_context_says_with_one_function_per_context() {
+    let code = compiled("a = { b ~ &b ~ c }\nb = { \"x\" }\nc = @{ b ~ d }\nd = ${ b }\n").unwrap();
+    // b makes a token in a, none in a look-ahead or in the `@` rule c; the `$` rule d makes one
+    // inside c, and so does b inside d.
+    for function in [
+        "fn t_b(",
+        "fn t_b_in_lookahead(",
+        "fn t_b_in_atomic(",
+        "fn t_d_in_atomic(",
+    ] {
+        assert!(code.contains(function), "{function}: {code}");
+    }
+    let body = |f: &str| {
+        let at = code.find(&format!("fn {f}(")).unwrap();
+        code[at..at + code[at..].find("\n    }").unwrap()].to_owned()
+    };
+    assert!(body("t_b").contains("self.open("));
+    assert!(!body("t_b_in_lookahead").contains("self.open("));
+    assert!(!body("t_b_in_atomic").contains("self.open("));
+    assert!(body("t_d_in_atomic").contains("self.open("));
+    assert!(body("t_d_in_atomic").contains("self.t_b()"));
 }
 
 #[test]

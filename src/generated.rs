@@ -6,13 +6,6 @@
 use crate::grammar::{Production, Productions};
 use crate::tokens::{offset, Matched, Token};
 
-/// Rules called inside an `@` rule make no tokens.
-const ATOMIC: u8 = 2;
-/// Inside a `$` rule, rules make tokens.
-const COMPOUND_ATOMIC: u8 = 1;
-/// A `!` rule undoes an outer `@`.
-const NON_ATOMIC: u8 = 0;
-
 const T: bool = true;
 const F: bool = false;
 
@@ -86,20 +79,18 @@ fn run_on(input: &str, tokens: &mut Vec<Token>, rule: impl FnOnce(&mut Parser) -
         text: input,
         pos: 0,
         out: tokens,
-        atomicity: NON_ATOMIC,
-        lookahead: false,
     };
     rule(&mut parser)
 }
 
-/// The state of one run: where it is, the tokens so far, and whether rules make tokens here.
+/// The state of one run: where it is and the tokens so far. Whether a rule makes a token is
+/// known where it is called (the generator writes a function per rule and context), so the
+/// state holds no atomicity and no look-ahead flag.
 pub(crate) struct Parser<'i, 'o> {
     bytes: &'i [u8],
     text: &'i str,
     pos: usize,
     out: &'o mut Vec<Token>,
-    atomicity: u8,
-    lookahead: bool,
 }
 
 /// Where a rule or sequence started: the position and the number of tokens.
@@ -107,51 +98,37 @@ pub(crate) struct Parser<'i, 'o> {
 struct Mark {
     pos: usize,
     len: usize,
-    /// Whether the rule pushed a token at `len`.
-    pushed: bool,
 }
 
 impl Parser<'_, '_> {
-    /// Starts a rule: pushes its token unless inside an `@` rule or a lookahead.
+    /// Starts a rule that makes a token: pushes it.
     #[inline(always)]
     fn open(&mut self, rule: u16, production: Option<Production>) -> Mark {
-        let mark = Mark {
-            pos: self.pos,
-            len: self.out.len(),
-            pushed: !self.lookahead && self.atomicity != ATOMIC,
-        };
-        if mark.pushed {
-            self.out.push(Token {
-                production,
-                rule,
-                start: offset(self.pos),
-                end: offset(self.pos),
-                next: 0,
-            });
-        }
+        let mark = self.mark();
+        self.out.push(Token {
+            production,
+            rule,
+            start: offset(self.pos),
+            end: offset(self.pos),
+            next: 0,
+        });
         mark
     }
 
-    /// Ends a rule: completes its token, or undoes everything since `mark` when it failed.
+    /// Ends a rule `open` started: completes its token, or undoes everything since `mark` when
+    /// it failed.
     #[inline(always)]
     fn close(&mut self, mark: Mark, ok: bool) -> bool {
         if !ok {
             return self.reset(mark);
         }
-        if mark.pushed {
-            let next = self.out.len();
-            let token = &mut self.out[mark.len];
+        let next = self.out.len();
+        if let Some(token) = self.out.get_mut(mark.len) {
             token.end = offset(self.pos);
             // At most a token a byte, and a few more: within 32 bits for the longest input.
             token.next = next as u32;
         }
         true
-    }
-
-    /// Sets the atomicity and returns the one before.
-    #[inline(always)]
-    fn enter(&mut self, atomicity: u8) -> u8 {
-        std::mem::replace(&mut self.atomicity, atomicity)
     }
 
     /// The position and token count, to go back to.
@@ -160,7 +137,6 @@ impl Parser<'_, '_> {
         Mark {
             pos: self.pos,
             len: self.out.len(),
-            pushed: false,
         }
     }
 
@@ -170,19 +146,6 @@ impl Parser<'_, '_> {
         self.pos = mark.pos;
         self.out.truncate(mark.len);
         false
-    }
-
-    /// Starts a lookahead: no tokens inside; returns what to restore.
-    #[inline(always)]
-    fn look(&mut self) -> (Mark, bool) {
-        (self.mark(), std::mem::replace(&mut self.lookahead, true))
-    }
-
-    /// Ends a lookahead: back to where it started.
-    #[inline(always)]
-    fn unlook(&mut self, (mark, lookahead): (Mark, bool)) {
-        self.reset(mark);
-        self.lookahead = lookahead;
     }
 
     /// One byte of `class`.
