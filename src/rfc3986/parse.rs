@@ -1,6 +1,6 @@
 //! Reading a URI-reference (https://www.rfc-editor.org/rfc/rfc3986#section-4.1): the parser
-//! build.rs generates from `grammar/rfc3986.pest` makes the tree, and one builder function per
-//! production (named after it) takes the components from the tree's nodes. Delimiters are the
+//! build.rs generates from `grammar/rfc3986.pest` makes the tree, and one pass over its nodes,
+//! one arm per production, takes the components from them (see `uri_reference`). Delimiters are the
 //! grammar's: a component is the span of its node, never text cut at a searched-for character.
 //! When the input is not a URI-reference, pest_derive's parser of the same grammar says where it
 //! stops being one and which productions could have continued there.
@@ -13,7 +13,7 @@ use pest::Parser as _;
 
 use super::{Authority, Host, Reference};
 use crate::generated::{parse_rfc3986, rfc3986_rules as r};
-use crate::tokens::Node;
+use crate::tokens::{Matched, Node};
 
 /// pest_derive's parser of `grammar/rfc3986.pest`: it explains a failure (the farthest position
 /// and the rules expected there). The generated parser decides.
@@ -64,8 +64,7 @@ impl Options {
         let Some(tree) = parse_rfc3986(number, input) else {
             return Err(explain(name, rule, input));
         };
-        let built = uri_reference(input, tree.root(), name);
-        built
+        uri_reference(input, &tree, name)
     }
 }
 
@@ -182,97 +181,68 @@ fn unexpected(entry: &'static str, node: Node<'_>, production: &str) -> SyntaxEr
 }
 
 /// `URI-reference = URI / relative-ref` (https://www.rfc-editor.org/rfc/rfc3986#section-4.1), and
-/// `IRI-reference = IRI / irelative-ref`.
+/// `IRI-reference = IRI / irelative-ref`: the components, read from the tree in one pass.
+///
+/// Every component is an `@` rule of the grammar, read whole; the other nodes are the
+/// productions that hold them (`URI`, `relative-ref`, `hier-part`, `relative-part`, `authority`,
+/// `host`, `IP-literal`), which say nothing their children do not. In the tree's order (a node
+/// before its children, children in the input's order) an `authority` node comes before its
+/// user information, host and port, so one arm per production reads the tree without walking
+/// it: a component is the span of its node, and a component undefined in the input has no node
+/// and stays `None`. A node where the grammar never puts one (a host outside an authority) is an
+/// error naming the production, not a panic.
 fn uri_reference<'i>(
     input: &'i str,
-    node: Node<'_>,
+    tree: &Matched<'_>,
     entry: &'static str,
 ) -> Result<Reference<'i>, SyntaxError> {
     let mut reference = Reference::default();
-    for child in node.children() {
-        match child.rule() {
-            r::URI | r::IRI => uri(input, child, entry, &mut reference)?,
-            r::RELATIVE_REF | r::IRELATIVE_REF => {
-                relative_ref(input, child, entry, &mut reference)?
-            }
-            r::EOI => {}
-            _ => return Err(unexpected(entry, child, "URI-reference")),
-        }
-    }
-    Ok(reference)
-}
-
-/// `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]`
-/// (https://www.rfc-editor.org/rfc/rfc3986#section-3), and `IRI`.
-fn uri<'i>(
-    input: &'i str,
-    node: Node<'_>,
-    entry: &'static str,
-    reference: &mut Reference<'i>,
-) -> Result<(), SyntaxError> {
-    for child in node.children() {
-        if child.rule() == r::SCHEME {
-            reference.scheme = Some(leaf(input, child));
-        } else {
-            part(input, child, entry, reference, "URI")?;
-        }
-    }
-    Ok(())
-}
-
-/// `relative-ref = relative-part [ "?" query ] [ "#" fragment ]`
-/// (https://www.rfc-editor.org/rfc/rfc3986#section-4.2), and `irelative-ref`.
-fn relative_ref<'i>(
-    input: &'i str,
-    node: Node<'_>,
-    entry: &'static str,
-    reference: &mut Reference<'i>,
-) -> Result<(), SyntaxError> {
-    for child in node.children() {
-        part(input, child, entry, reference, "relative-ref")?;
-    }
-    Ok(())
-}
-
-/// What `URI` and `relative-ref` share after the scheme: the hierarchical part, `query`
-/// (https://www.rfc-editor.org/rfc/rfc3986#section-3.4) and `fragment` (section 3.5).
-fn part<'i>(
-    input: &'i str,
-    node: Node<'_>,
-    entry: &'static str,
-    reference: &mut Reference<'i>,
-    parent: &str,
-) -> Result<(), SyntaxError> {
-    match node.rule() {
-        r::HIER_PART | r::RELATIVE_PART | r::IHIER_PART | r::IRELATIVE_PART => {
-            hier_part(input, node, entry, reference)
-        }
-        r::QUERY | r::IQUERY => {
-            reference.query = Some(leaf(input, node));
-            Ok(())
-        }
-        r::FRAGMENT | r::IFRAGMENT => {
-            reference.fragment = Some(leaf(input, node));
-            Ok(())
-        }
-        _ => Err(unexpected(entry, node, parent)),
-    }
-}
-
-/// `hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty`
-/// (https://www.rfc-editor.org/rfc/rfc3986#section-3), and `relative-part` (section 4.2), which
-/// has `path-noscheme` for `path-rootless`; their IRI forms too.
-fn hier_part<'i>(
-    input: &'i str,
-    node: Node<'_>,
-    entry: &'static str,
-    reference: &mut Reference<'i>,
-) -> Result<(), SyntaxError> {
-    for child in node.children() {
-        match child.rule() {
+    // The authority's parts, once its node is read.
+    let mut authority: Option<AuthorityParts<'i>> = None;
+    let mut authority_node = None;
+    for node in tree.nodes() {
+        match node.rule() {
+            r::URI_REFERENCE
+            | r::IRI_REFERENCE
+            | r::URI
+            | r::IRI
+            | r::RELATIVE_REF
+            | r::IRELATIVE_REF
+            | r::HIER_PART
+            | r::IHIER_PART
+            | r::RELATIVE_PART
+            | r::IRELATIVE_PART
+            | r::HOST
+            | r::IHOST
+            | r::IP_LITERAL
+            | r::EOI => {}
+            // `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (section 3.1).
+            r::SCHEME => reference.scheme = Some(leaf(input, node)),
+            // `authority = [ userinfo "@" ] host [ ":" port ]` (section 3.2).
             r::AUTHORITY | r::IAUTHORITY => {
-                reference.authority = Some(authority(input, child, entry)?);
+                authority = Some(AuthorityParts::default());
+                authority_node = Some(node);
             }
+            // `userinfo` (section 3.2.1), `host` (section 3.2.2) and `port` (section 3.2.3):
+            // the host's kind is the production of its node, an IP-literal's without brackets.
+            r::USERINFO | r::IUSERINFO => {
+                part_of(&mut authority, entry, node)?.userinfo = Some(leaf(input, node));
+            }
+            r::IPV6ADDRESS => {
+                part_of(&mut authority, entry, node)?.host = Some(Host::Ipv6(leaf(input, node)))
+            }
+            r::IPVFUTURE => {
+                part_of(&mut authority, entry, node)?.host =
+                    Some(Host::IpvFuture(leaf(input, node)))
+            }
+            r::IPV4ADDRESS => {
+                part_of(&mut authority, entry, node)?.host = Some(Host::Ipv4(leaf(input, node)))
+            }
+            r::REG_NAME | r::IREG_NAME => {
+                part_of(&mut authority, entry, node)?.host = Some(Host::RegName(leaf(input, node)));
+            }
+            r::PORT => part_of(&mut authority, entry, node)?.port = Some(leaf(input, node)),
+            // The path (section 3.3): whichever kind, it is the path.
             r::PATH_ABEMPTY
             | r::PATH_ABSOLUTE
             | r::PATH_NOSCHEME
@@ -282,70 +252,45 @@ fn hier_part<'i>(
             | r::IPATH_ABSOLUTE
             | r::IPATH_NOSCHEME
             | r::IPATH_ROOTLESS
-            | r::IPATH_EMPTY => reference.path = leaf(input, child),
-            _ => return Err(unexpected(entry, child, "hier-part")),
+            | r::IPATH_EMPTY => reference.path = leaf(input, node),
+            // `query` (section 3.4) and `fragment` (section 3.5).
+            r::QUERY | r::IQUERY => reference.query = Some(leaf(input, node)),
+            r::FRAGMENT | r::IFRAGMENT => reference.fragment = Some(leaf(input, node)),
+            _ => return Err(unexpected(entry, node, "URI-reference")),
         }
     }
-    Ok(())
+    if let (Some(parts), Some(node)) = (authority, authority_node) {
+        let Some(host) = parts.host else {
+            return Err(unexpected(entry, node, "host"));
+        };
+        reference.authority = Some(Authority {
+            userinfo: parts.userinfo,
+            host,
+            port: parts.port,
+        });
+    }
+    Ok(reference)
 }
 
-/// `authority = [ userinfo "@" ] host [ ":" port ]`
-/// (https://www.rfc-editor.org/rfc/rfc3986#section-3.2), and `iauthority`.
-fn authority<'i>(
-    input: &'i str,
-    node: Node<'_>,
+/// The parts of an authority, as its nodes are read.
+#[derive(Default)]
+struct AuthorityParts<'i> {
+    userinfo: Option<Cow<'i, str>>,
+    /// Every authority the grammar matches has a host.
+    host: Option<Host<'i>>,
+    port: Option<Cow<'i, str>>,
+}
+
+/// The parts of the authority read so far, for a node that belongs to it; an error when no
+/// authority holds the node.
+fn part_of<'a, 'i>(
+    authority: &'a mut Option<AuthorityParts<'i>>,
     entry: &'static str,
-) -> Result<Authority<'i>, SyntaxError> {
-    let mut userinfo = None;
-    let mut host_found = None;
-    let mut port = None;
-    for child in node.children() {
-        match child.rule() {
-            r::USERINFO | r::IUSERINFO => userinfo = Some(leaf(input, child)),
-            r::HOST | r::IHOST => host_found = Some(host(input, child, entry)?),
-            r::PORT => port = Some(leaf(input, child)),
-            _ => return Err(unexpected(entry, child, "authority")),
-        }
-    }
-    let Some(host) = host_found else {
-        return Err(unexpected(entry, node, "host"));
-    };
-    Ok(Authority {
-        userinfo,
-        host,
-        port,
-    })
-}
-
-/// `host = IP-literal / IPv4address / reg-name`
-/// (https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2), and `ihost`.
-fn host<'i>(input: &'i str, node: Node<'_>, entry: &'static str) -> Result<Host<'i>, SyntaxError> {
-    let Some(child) = node.children().next() else {
-        return Err(unexpected(entry, node, "host"));
-    };
-    match child.rule() {
-        r::IP_LITERAL => ip_literal(input, child, entry),
-        r::IPV4ADDRESS => Ok(Host::Ipv4(leaf(input, child))),
-        r::REG_NAME | r::IREG_NAME => Ok(Host::RegName(leaf(input, child))),
-        _ => Err(unexpected(entry, child, "host")),
-    }
-}
-
-/// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`
-/// (https://www.rfc-editor.org/rfc/rfc3986#section-3.2.2).
-fn ip_literal<'i>(
-    input: &'i str,
     node: Node<'_>,
-    entry: &'static str,
-) -> Result<Host<'i>, SyntaxError> {
-    let Some(child) = node.children().next() else {
-        return Err(unexpected(entry, node, "IP-literal"));
-    };
-    match child.rule() {
-        r::IPV6ADDRESS => Ok(Host::Ipv6(leaf(input, child))),
-        r::IPVFUTURE => Ok(Host::IpvFuture(leaf(input, child))),
-        _ => Err(unexpected(entry, child, "IP-literal")),
-    }
+) -> Result<&'a mut AuthorityParts<'i>, SyntaxError> {
+    authority
+        .as_mut()
+        .ok_or_else(|| unexpected(entry, node, "authority"))
 }
 
 #[cfg(test)]
