@@ -27,12 +27,25 @@ pub(crate) struct Generator<'r> {
     prefix: &'static str,
     /// Whether rule numbers map to the builder's productions.
     productions: bool,
+    /// Which rules make tokens.
+    tokens: Tokens,
     /// Where the expression being written runs.
     context: Context,
     /// Rule functions called so far, by rule and context: each is written once.
     wanted: BTreeSet<(String, Context)>,
     /// Those of `wanted` not written yet.
     todo: Vec<(String, Context)>,
+}
+
+/// Which rules make tokens in the parser written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tokens {
+    /// Those pest_derive's parser of the grammar makes: the same tree, token for token.
+    AsPest,
+    /// Only the outermost `@` rules, the leaves a builder reads whole: the rules that hold them
+    /// and `EOI` make none, so a builder that reads leaves only is not handed tokens it skips.
+    /// The leaves are those of pest_derive's tree, in the same order.
+    Leaves,
 }
 
 /// Where a rule runs, which decides whether it makes a token; known when the parser is written,
@@ -51,7 +64,13 @@ pub(crate) enum Context {
 
 impl Context {
     /// Whether a rule of type `ty` makes a token here, and the context of its body.
-    fn enter(self, ty: RuleType) -> (bool, Context) {
+    fn enter(self, ty: RuleType, tokens: Tokens) -> (bool, Context) {
+        if tokens == Tokens::Leaves {
+            return match (self, ty) {
+                (Context::Tokens, RuleType::Atomic) => (true, Context::Atomic),
+                (context, _) => (false, context),
+            };
+        }
         match (self, ty) {
             (Context::Lookahead, _) => (false, Context::Lookahead),
             (context, RuleType::Silent) => (false, context),
@@ -100,12 +119,18 @@ impl<'r> Generator<'r> {
             classes: Vec::new(),
             prefix,
             productions,
+            tokens: Tokens::AsPest,
             context: Context::Tokens,
             wanted: BTreeSet::new(),
             todo: Vec::new(),
         };
         generator.refuse_recursion()?;
         Ok(generator)
+    }
+
+    /// The parser makes the tokens `tokens` says (pest_derive's by default).
+    pub(crate) fn tokens(self, tokens: Tokens) -> Self {
+        Generator { tokens, ..self }
     }
 
     /// The generated functions call each other without a depth limit, so the grammar must not
@@ -172,7 +197,9 @@ impl<'r> Generator<'r> {
             } else {
                 self.number(name).to_string()
             };
-            let call = if name == "EOI" {
+            let call = if name == "EOI" && self.tokens == Tokens::Leaves {
+                "(parser.pos == parser.bytes.len())".to_owned()
+            } else if name == "EOI" {
                 let n = self.number(name);
                 format!("parser.eoi({n}, RULE_PRODUCTIONS[{n}])")
             } else {
@@ -185,7 +212,7 @@ impl<'r> Generator<'r> {
         let mut written = BTreeMap::new();
         while let Some((name, context)) = self.todo.pop() {
             let rule = self.rules[name.as_str()];
-            let (token, inner) = context.enter(rule.ty);
+            let (token, inner) = context.enter(rule.ty, self.tokens);
             self.context = inner;
             let body = self.expr(&rule.expr)?;
             let at = self.order.iter().position(|n| *n == name);
@@ -344,7 +371,7 @@ impl<'r> Generator<'r> {
             OptimizedExpr::Ident(name) => match name.as_str() {
                 "ANY" => "self.any()".to_owned(),
                 "SOI" => "(self.pos == 0)".to_owned(),
-                "EOI" if self.context == Context::Tokens => {
+                "EOI" if self.context == Context::Tokens && self.tokens == Tokens::AsPest => {
                     let n = self.number("EOI");
                     format!("self.eoi({n}, RULE_PRODUCTIONS[{n}])")
                 }

@@ -16,6 +16,7 @@ mod tests;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+pub(crate) use generator::Tokens;
 use generator::{variant, Generator};
 
 /// A grammar as the generator compiles it.
@@ -40,15 +41,19 @@ impl Grammar {
     }
 }
 
-/// The parser of `grammar` (read from `path`), its rule functions named with `prefix`; with
-/// `productions`, its rule numbers map to the `Production` enum's variants.
+/// The parser of `grammar` (read from `path`), its rule functions named with `prefix`, making
+/// the tokens `tokens` says; with `productions`, its rule numbers map to the `Production` enum's
+/// variants.
 pub(crate) fn compile(
     grammar: &Grammar,
     path: &str,
     prefix: &'static str,
     productions: bool,
+    tokens: Tokens,
 ) -> Result<String, String> {
-    Generator::new(&grammar.rules, prefix, productions)?.generate(path)
+    Generator::new(&grammar.rules, prefix, productions)?
+        .tokens(tokens)
+        .generate(path)
 }
 
 /// The `Production` enum of a grammar (`path` names it in the docs): one variant per rule that

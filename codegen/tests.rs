@@ -2,7 +2,7 @@
 //! compiled grammars by `tests/engines.rs` and the `engines` fuzz target.
 
 use super::generator::{bytes, variant, Generator};
-use super::{compile, productions, rule_docs, Grammar};
+use super::{compile, productions, rule_docs, Grammar, Tokens};
 use pest_meta::optimizer::OptimizedExpr;
 
 const URL_GRAMMAR: &str = include_str!("../grammar/url.pest");
@@ -12,7 +12,7 @@ fn read(source: &str) -> Grammar {
 }
 
 fn compiled(source: &str) -> Result<String, String> {
-    compile(&read(source), "test.pest", "t_", false)
+    compile(&read(source), "test.pest", "t_", false, Tokens::AsPest)
 }
 
 #[test]
@@ -205,8 +205,8 @@ fn a_rule_makes_a_token_as_its_context_says_with_one_function_per_context() {
 #[test]
 fn the_url_grammar_compiles_the_same_way_twice() {
     let grammar = read(URL_GRAMMAR);
-    let once = compile(&grammar, "grammar/url.pest", "r_", true).unwrap();
-    let twice = compile(&grammar, "grammar/url.pest", "r_", true).unwrap();
+    let once = compile(&grammar, "grammar/url.pest", "r_", true, Tokens::AsPest).unwrap();
+    let twice = compile(&grammar, "grammar/url.pest", "r_", true, Tokens::AsPest).unwrap();
     assert_eq!(once, twice);
     assert!(once.contains(
         "Production::UrlAgainstNonSpecialBase => parser.r_url_against_non_special_base(),"
@@ -282,4 +282,24 @@ fn the_url_grammar_states_every_set_and_the_scheme_table() {
         "{code}"
     );
     assert!(super::tables(&read("a = { \"a\" }\n"), "x.pest").is_err());
+}
+
+#[test]
+fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
+    let source = "a = { b ~ c ~ EOI }\nb = @{ \"x\" ~ d }\nc = ${ d }\nd = @{ \"y\" }\n";
+    let code = compile(&read(source), "test.pest", "t_", false, Tokens::Leaves).unwrap();
+    let body = |f: &str| {
+        let at = code
+            .find(&format!("fn {f}("))
+            .unwrap_or_else(|| panic!("no {f}: {code}"));
+        code[at..at + code[at..].find("\n    }").unwrap()].to_owned()
+    };
+    // b and d (inside the `$` rule c, and alone) make tokens; a, c and EOI do not, nor d inside b.
+    assert!(body("t_b").contains("self.open("));
+    assert!(body("t_d").contains("self.open("));
+    assert!(!body("t_d_in_atomic").contains("self.open("));
+    assert!(!body("t_a").contains("self.open("));
+    assert!(!body("t_c").contains("self.open("));
+    assert!(!code.contains("eoi("), "{code}");
+    assert!(body("t_c").contains("self.t_d()"), "{code}");
 }

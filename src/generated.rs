@@ -1,7 +1,9 @@
-//! The parsers build.rs generates from `grammar/url.pest` and `grammar/valid.pest` (see build.rs),
-//! and the few byte-level operations their rule functions are written in. They make the same
-//! tokens as pest_derive's parsers of the same grammars (`tests/engines.rs`, the `valid.rs` unit
-//! tests and the `engines` fuzz target check it).
+//! The parsers build.rs generates from `grammar/url.pest`, `grammar/valid.pest` and
+//! `grammar/rfc3986.pest` (see build.rs), and the few byte-level operations their rule functions
+//! are written in. The first two make the same tokens as pest_derive's parsers of the same
+//! grammars (`tests/engines.rs`, the `valid.rs` unit tests and the `engines` fuzz target check
+//! it); the RFC 3986 parser makes pest_derive's `@` tokens only, the components its builder
+//! reads (the `rfc3986::parse` unit tests check it).
 
 use crate::grammar::{Production, Productions};
 use crate::tokens::{offset, Matched, Token};
