@@ -1,6 +1,6 @@
-//! The parser generator that build.rs runs on `grammar/url.pest` and `grammar/valid.pest`, as a
-//! module of its own so that the crate's unit tests exercise it (`src/lib.rs` includes it under
-//! `cfg(test)`).
+//! The parser generator that build.rs runs on `grammar/url.pest`, `grammar/valid.pest` and
+//! `grammar/rfc3986.pest`, as a module of its own so that the crate's unit tests exercise it
+//! (`src/lib.rs` includes it under `cfg(test)`).
 //!
 //! pest_meta reads and optimises a grammar exactly as pest_derive does; [`compile`] then writes
 //! the parser ([`generator`]) and, for the URL grammar, [`productions`] writes the `Production`
