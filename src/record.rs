@@ -21,7 +21,7 @@ use std::borrow::Cow;
 use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Range;
 
-pub(crate) use writer::Writer;
+pub(crate) use writer::{Component, Writer};
 
 /// What kind of [host](https://url.spec.whatwg.org/#concept-host) a URL has.
 #[non_exhaustive]

@@ -100,36 +100,17 @@ impl Url {
             }
             None => self.set_host(Some("")),
             Some(host) => {
-                // The hostname setter stops at the first delimiter; a value with one is not a
-                // host.
-                let delimiter = host.char_indices().find(|&(_, c)| {
-                    matches!(c, '/' | '?' | '#' | '@') || (c == '\\' && self.is_special())
-                });
-                let bracketed = host.starts_with('[');
-                let colon = host.find(':').filter(|_| !bracketed);
-                if let Some(at) = delimiter.map(|(at, _)| at).or(colon) {
-                    let kind = ParseErrorKind::Validation(ErrorCode::HostInvalidCodePoint);
-                    return Err(ParseError {
-                        kind,
-                        span: at..at + 1,
-                    });
-                }
                 let mut errors = Vec::new();
                 let input = Input::for_setter(host);
-                let (record, result) = builder::set(
+                let result = builder::set(
                     &Generated,
-                    &self.record,
-                    Setter::Hostname,
+                    &mut self.record,
+                    Setter::WholeHostname,
                     &input,
                     Some(&mut |e| errors.push(e)),
                 );
                 match result {
-                    Ok(()) => {
-                        if let Some(record) = record {
-                            self.record = record;
-                        }
-                        Ok(())
-                    }
+                    Ok(()) => Ok(()),
                     Err(_) => Err(match errors.into_iter().find(|e| e.fatal) {
                         Some(e) => ParseError {
                             kind: ParseErrorKind::Validation(e.code),
@@ -273,11 +254,7 @@ impl Url {
         setter: Setter,
         input: &Input<'_>,
     ) -> Result<(), SetterError> {
-        let (record, result) = builder::set(source, &self.record, setter, input, None);
-        if let Some(record) = record {
-            self.record = record;
-        }
-        result
+        builder::set(source, &mut self.record, setter, input, None)
     }
 
     /// Runs a setter's entry rule on `value` with the built-in grammar.

@@ -4,10 +4,10 @@
 //! component changed.
 
 use super::{span, Builder, Sink};
-use crate::error::{ErrorCode, SetterError};
+use crate::error::{ErrorCode, ParseError, SetterError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
-use crate::record::{HostKind, Parts, Record};
+use crate::record::{Component, HostKind, Parts, Record, Writer};
 
 /// A setter that parses its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,90 +15,139 @@ pub(crate) enum Setter {
     Protocol,
     Host,
     Hostname,
+    /// The hostname setter where the value must be a host and nothing else: the grammar's host
+    /// must end where the value does (the `url` crate's `set_host`).
+    WholeHostname,
     Port,
     Pathname,
     Search,
     Hash,
 }
 
-/// Runs `setter` with `value` on `record`: the new record, if any (a host setter may set the host
-/// and then fail at its port), and whether the value was taken or why it was ignored.
+/// Runs `setter` with `value` on `record`, which it replaces when the setter writes (a host setter
+/// may set the host and then fail at its port); whether the value was taken or why it was
+/// ignored.
+///
+/// The record is written again by a [`Writer`] resumed where the setter's component starts:
+/// what comes before it is copied once, the component is written by the builder's production
+/// functions, and what follows it is copied after.
 pub(crate) fn set<'i, S: Productions>(
     source: &S,
-    record: &Record,
+    record: &mut Record,
     setter: Setter,
     input: &'i Input<'i>,
     errors: Sink<'_>,
-) -> (Option<Record>, Result<(), SetterError>) {
-    match run(source, record, setter, input, errors) {
-        Ok(record) => (Some(record), Ok(())),
-        Err((e, changed)) => (changed.map(|parts| parts.assemble()), Err(e)),
+) -> Result<(), SetterError> {
+    let from = match setter {
+        Setter::Protocol => {
+            // A new scheme changes every delimiter after it: the record's parts, assembled
+            // again.
+            let mut builder = Builder::new(source, input, None, errors);
+            let mut parts = record.parts();
+            builder.set_protocol(&mut parts)?;
+            *record = parts.assemble();
+            return Ok(());
+        }
+        Setter::Host | Setter::Hostname | Setter::WholeHostname => Component::Host,
+        Setter::Port => Component::Port,
+        Setter::Pathname => Component::Path,
+        Setter::Search => Component::Query,
+        Setter::Hash => Component::Fragment,
+    };
+    // The record's state that the setter checks before it writes.
+    let refused = match setter {
+        Setter::Host | Setter::Hostname | Setter::WholeHostname | Setter::Pathname
+            if record.has_opaque_path() =>
+        {
+            Some(SetterError::OpaquePath)
+        }
+        Setter::Port if record.parts().cannot_have_credentials_or_port() => {
+            Some(SetterError::CannotHaveCredentialsOrPort)
+        }
+        _ => None,
+    };
+    if let Some(e) = refused {
+        return Err(e);
+    }
+    let buffer = spare::take(record.serialization().len() + input.text.len() + 8);
+    let mut builder = Builder {
+        source,
+        text: &input.text,
+        input,
+        base: None,
+        errors,
+        out: Writer::with_capacity(0),
+        base_query: None,
+        encoding: encoding_rs::UTF_8,
+        trace: None,
+    };
+    builder.out.resume(record, from, buffer);
+    let old = &*record;
+    let result = match from {
+        Component::Host => builder.set_host(old, setter),
+        Component::Port => builder.set_port(old),
+        Component::Path => builder.set_pathname(old),
+        Component::Query => builder.set_search(old),
+        Component::Fragment => builder.set_hash(),
+    };
+    let (written, result) = match result {
+        Ok(()) => (true, Ok(())),
+        Err(Written::Host(e)) => (true, Err(e)),
+        Err(Written::Nothing(e)) => (false, Err(e)),
+    };
+    // The serialization not kept is the next setter's buffer.
+    let unused = match written {
+        true => builder.out.replace(record),
+        false => builder.out.into_buffer(),
+    };
+    spare::keep(unused);
+    result
+}
+
+/// One spare serialization per thread: the one a setter replaced, which the next setter on the
+/// thread writes into, so that a run of setters seldom allocates.
+mod spare {
+    use std::cell::Cell;
+
+    thread_local! {
+        static SPARE: Cell<String> = const { Cell::new(String::new()) };
+    }
+
+    /// A buffer with room for `len` bytes: the spare when it is big enough and not much bigger
+    /// (a URL keeps its buffer), or a new one, its size rounded up so that it serves again.
+    pub(super) fn take(len: usize) -> String {
+        // A thread being torn down has no spare: a new buffer then.
+        let spare = SPARE.try_with(Cell::take).unwrap_or_default();
+        if spare.capacity() >= len && spare.capacity() <= 4 * len + 128 {
+            spare
+        } else {
+            String::with_capacity((2 * len).next_multiple_of(64))
+        }
+    }
+
+    /// Keeps `buffer` as the spare.
+    pub(super) fn keep(buffer: String) {
+        let _ = SPARE.try_with(|spare| spare.set(buffer));
     }
 }
 
-/// The setter's steps on the record's parts; on failure, the parts to keep if they changed.
-fn run<'i, 'r, S: Productions>(
-    source: &S,
-    record: &'r Record,
-    setter: Setter,
-    input: &'i Input<'i>,
-    errors: Sink<'_>,
-) -> Result<Record, (SetterError, Option<Box<Parts<'r>>>)> {
-    let mut builder = Builder::new(source, input, None, errors);
-    // The URL's scheme, so that the builder knows whether it is special or "file"; a pathname
-    // is written after it.
-    builder
-        .out
-        .scheme_of_kind(record.scheme(), Some(record.scheme_kind()), source.tables());
-    let mut parts = record.parts();
-    let no_change = |e: SetterError| (e, None);
-    match setter {
-        Setter::Protocol => builder.set_protocol(&mut parts).map_err(no_change)?,
-        Setter::Host | Setter::Hostname => {
-            if record.has_opaque_path() {
-                return Err(no_change(SetterError::OpaquePath));
-            }
-            if let Err(e) = builder.set_host(&mut parts, setter == Setter::Hostname) {
-                // The host may be set already (a port after it failed).
-                let changed = parts.host != record.parts().host;
-                return Err((e, changed.then(|| Box::new(parts))));
-            }
-        }
-        Setter::Port => {
-            if parts.cannot_have_credentials_or_port() {
-                return Err(no_change(SetterError::CannotHaveCredentialsOrPort));
-            }
-            builder.set_port(&mut parts).map_err(no_change)?;
-        }
-        Setter::Pathname => {
-            if record.has_opaque_path() {
-                return Err(no_change(SetterError::OpaquePath));
-            }
-            builder.set_pathname(&mut parts).map_err(no_change)?;
-        }
-        Setter::Search => {
-            let tree = builder
-                .run(Production::SetSearch)
-                .map_err(|e| no_change(e.into()))?;
-            let node = tree.root();
-            builder.query(node);
-            parts.query = builder.out.query_str().map(|q| q.to_owned().into());
-        }
-        Setter::Hash => {
-            let tree = builder
-                .run(Production::SetHash)
-                .map_err(|e| no_change(e.into()))?;
-            let node = tree.root();
-            for child in builder.children(node) {
-                let (_, fragment) = child.map_err(|e| no_change(e.into()))?;
-                builder
-                    .fragment(fragment)
-                    .map_err(|e| no_change(e.into()))?;
-            }
-            parts.fragment = builder.out.fragment_str().map(|f| f.to_owned().into());
-        }
+/// How a setter failed: before it wrote anything (the URL stays as it was), or after it set
+/// the host (its port failed: the record with the new host and the old port is kept).
+enum Written {
+    Nothing(SetterError),
+    Host(SetterError),
+}
+
+impl From<SetterError> for Written {
+    fn from(e: SetterError) -> Written {
+        Written::Nothing(e)
     }
-    Ok(parts.assemble())
+}
+
+impl From<ParseError> for Written {
+    fn from(e: ParseError) -> Written {
+        Written::Nothing(e.into())
+    }
 }
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
@@ -138,29 +187,36 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 
     /// The [host state](https://url.spec.whatwg.org/#host-state) (or hostname state, or file
     /// host state) with a state override.
-    fn set_host(&mut self, parts: &mut Parts, hostname: bool) -> Result<(), SetterError> {
+    fn set_host(&mut self, record: &Record, setter: Setter) -> Result<(), Written> {
         if self.file() {
             // "If state override is given and url's scheme is "file", then decrease pointer by 1
             // and set state to file host state."
             let tree = self.run(Production::SetFileHost)?;
             let node = tree.root();
+            let mut written = false;
             for child in self.children(node) {
                 let (_, host) = child?;
+                self.whole_host(&host, setter)?;
                 let text = host.as_str();
                 // "Otherwise, if buffer is the empty string, then: Set url's host to the empty
                 // string."
-                parts.host = Some(if text.is_empty() {
-                    (HostKind::Empty, "".into())
+                if text.is_empty() {
+                    self.out.host(HostKind::Empty, "");
                 } else {
                     let (kind, serialized) = self.host_parser(text, span(&host), false)?;
                     // "If host is "localhost", then set host to the empty string."
                     if kind == HostKind::Domain && serialized == "localhost" {
-                        (HostKind::Empty, "".into())
+                        self.out.host(HostKind::Empty, "");
                     } else {
-                        (kind, serialized.into_owned().into())
+                        self.out.host(kind, &serialized);
                     }
-                });
+                }
+                written = true;
             }
+            if !written {
+                return Err(self.unexpected(Production::SetFileHost, Some(&node)).into());
+            }
+            self.out.copy_rest(record, Component::Path);
             return Ok(());
         }
         let entry = if self.special() {
@@ -179,9 +235,11 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 (_, other) => return Err(self.unexpected(entry, Some(&other)).into()),
             }
         }
-        let host = host.ok_or_else(|| SetterError::from(self.unexpected(entry, None)))?;
+        let host = host.ok_or_else(|| self.unexpected(entry, None))?;
+        self.whole_host(&host, setter)?;
         let text = host.as_str();
         let at = span(&host);
+        let includes_credentials = !record.username().is_empty() || !record.password().is_empty();
         if port.is_some() {
             // "If c is U+003A (:) and insideBrackets is false: If buffer is the empty string,
             // host-missing validation error, return failure. If state override is given and state
@@ -189,8 +247,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             if text.is_empty() {
                 return Err(self.fail(ErrorCode::HostMissing, at).into());
             }
-            if hostname {
-                return Err(SetterError::Invalid(None));
+            if setter != Setter::Host {
+                return Err(SetterError::Invalid(None).into());
             }
         } else {
             // "If url is special and buffer is the empty string, host-missing validation error,
@@ -200,28 +258,53 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             if text.is_empty() && self.special() {
                 return Err(self.fail(ErrorCode::HostMissing, at).into());
             }
-            if text.is_empty() && (parts.includes_credentials() || parts.port.is_some()) {
-                return Err(SetterError::Invalid(None));
+            if text.is_empty() && (includes_credentials || record.port().is_some()) {
+                return Err(SetterError::Invalid(None).into());
             }
         }
         let (kind, serialized) = self.host_parser(text, at, !self.special())?;
-        parts.host = Some((kind, serialized.into_owned().into()));
-        match port {
-            // The port state with a state override, after the host is set.
-            Some(port) => self.setter_port(port, parts),
-            None => Ok(()),
+        self.out.host(kind, &serialized);
+        // The port state with a state override, after the host is set; when it fails, the
+        // URL keeps the new host and its old port.
+        let port = match port.map(|port| self.setter_port(port)) {
+            None => Ok(record.port()),
+            Some(Ok(port)) => Ok(port),
+            Some(Err(e)) => Err(e),
+        };
+        if let Some(port) = port.as_ref().map_or(record.port(), |p| *p) {
+            self.out.port(port);
         }
+        self.out.copy_rest(record, Component::Path);
+        port.map(drop).map_err(Written::Host)
+    }
+
+    /// For [`Setter::WholeHostname`]: the host the grammar read must be the whole value; where
+    /// it stops, the value holds a code point that is not the host's.
+    fn whole_host(&mut self, host: &super::Node<'_>, setter: Setter) -> Result<(), Written> {
+        let end = span(host).end;
+        if setter != Setter::WholeHostname || end == self.text.len() {
+            return Ok(());
+        }
+        let width = self.text[end..].chars().next().map_or(1, char::len_utf8);
+        Err(self
+            .fail(ErrorCode::HostInvalidCodePoint, end..end + width)
+            .into())
     }
 
     /// The [port state](https://url.spec.whatwg.org/#port-state) with a state override.
     /// (The API checks "If the given value is the empty string" before this runs.)
-    fn set_port(&mut self, parts: &mut Parts) -> Result<(), SetterError> {
+    fn set_port(&mut self, record: &Record) -> Result<(), Written> {
         let tree = self.run(Production::SetPort)?;
         let node = tree.root();
+        let mut port = record.port();
         for child in self.children(node) {
-            let (_, port) = child?;
-            self.setter_port(port, parts)?;
+            let (_, digits) = child?;
+            port = self.setter_port(digits)?;
         }
+        if let Some(port) = port {
+            self.out.port(port);
+        }
+        self.out.copy_rest(record, Component::Path);
         Ok(())
     }
 
@@ -229,7 +312,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// integer, port-out-of-range validation error, return failure. Set url's port to null, if
     /// port is url's scheme's default port; otherwise to port." "If state override is given,
     /// then return failure."
-    fn setter_port(&mut self, port: super::Node<'_>, parts: &mut Parts) -> Result<(), SetterError> {
+    fn setter_port(&mut self, port: super::Node<'_>) -> Result<Option<u16>, SetterError> {
         let text = port.as_str();
         // "If state override is given, then return failure." (No validation error is named.)
         if text.is_empty() {
@@ -239,32 +322,47 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let Some(value) = value else {
             return Err(self.fail(ErrorCode::PortOutOfRange, span(&port)).into());
         };
-        parts.port = (parts.scheme_kind().default_port() != Some(value)).then_some(value);
-        Ok(())
+        Ok((self.out.scheme_kind().default_port() != Some(value)).then_some(value))
     }
 
     /// The [path start state](https://url.spec.whatwg.org/#path-start-state) with a state
     /// override, after "Empty this's URL's path."
-    fn set_pathname(&mut self, parts: &mut Parts) -> Result<(), SetterError> {
+    fn set_pathname(&mut self, record: &Record) -> Result<(), Written> {
         if !self.special() && self.text.is_empty() {
             // "Otherwise, if state override is given and url's host is null, append the empty
             // string to url's path."
-            parts.path = if parts.host.is_none() {
-                "/".into()
-            } else {
-                "".into()
-            };
-            return Ok(());
-        }
-        let entry = if self.special() {
-            Production::SetSpecialPathname
+            if record.host_kind().is_none() {
+                self.out.serialized_path("/");
+            }
         } else {
-            Production::SetPathname
-        };
-        let tree = self.run(entry)?;
-        let node = tree.root();
-        self.path(node)?;
-        parts.path = self.out.path_str().to_owned().into();
+            let entry = if self.special() {
+                Production::SetSpecialPathname
+            } else {
+                Production::SetPathname
+            };
+            let tree = self.run(entry)?;
+            self.path(tree.root())?;
+        }
+        self.out.end_path();
+        self.out.copy_rest(record, Component::Query);
+        Ok(())
+    }
+
+    /// The [query state](https://url.spec.whatwg.org/#query-state) with a state override.
+    fn set_search(&mut self, record: &Record) -> Result<(), Written> {
+        let tree = self.run(Production::SetSearch)?;
+        self.query(tree.root());
+        self.out.copy_rest(record, Component::Fragment);
+        Ok(())
+    }
+
+    /// The [fragment state](https://url.spec.whatwg.org/#fragment-state) with a state override.
+    fn set_hash(&mut self) -> Result<(), Written> {
+        let tree = self.run(Production::SetHash)?;
+        for child in self.children(tree.root()) {
+            let (_, fragment) = child?;
+            self.fragment(fragment)?;
+        }
         Ok(())
     }
 }

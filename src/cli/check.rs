@@ -18,8 +18,8 @@ use std::sync::Arc;
 use pegurl::encoding_rs::Encoding;
 
 use super::input::list::Lines;
-use super::input::{html, jsonl, list, markdown, InputFormat, Item};
-use super::outcome;
+use super::input::{html, jsonl, markdown, InputFormat, Item};
+use super::outcome::{self, Work};
 use super::render::{self, Format, Render, Summary};
 use super::url_api::{self, Base};
 
@@ -277,8 +277,8 @@ impl Run {
             Ok(())
         };
         for source in &self.sources {
-            self.read(args, source, &mut |items: Vec<Item>| {
-                let started = outcome::Batch::spawn(items, self.jobs, Some(workers));
+            self.read(args, source, &mut |parts: Vec<Work>| {
+                let started = outcome::Batch::spawn(parts, self.jobs, Some(workers));
                 match pending.replace(started) {
                     Some(done) => report_batch(done),
                     None => Ok(()),
@@ -296,14 +296,14 @@ impl Run {
         &self,
         args: &Args,
         source: &Source,
-        each: &mut dyn FnMut(Vec<Item>) -> io::Result<()>,
+        each: &mut dyn FnMut(Vec<Work>) -> io::Result<()>,
     ) -> io::Result<()> {
         let (name, reader): (Arc<str>, Box<dyn io::BufRead + Send>) = match source {
             Source::Url(number, url) => {
                 let file: Arc<str> = Arc::from(format!("argument {number}"));
                 let mut item = Item::whole(file, url, 1, 0);
                 self.default_base(&mut item);
-                return each(vec![item]);
+                return each(vec![Work::Items(vec![item])]);
             }
             Source::Stdin => (Arc::from("-"), Box::new(BufReader::new(io::stdin()))),
             Source::File(path) => {
@@ -323,7 +323,7 @@ impl Run {
                 reader.read_to_end(&mut bytes).map_err(annotated)?;
                 let items = self.document(args, &name, &bytes);
                 for chunk in chunks(items) {
-                    each(chunk)?;
+                    each(vec![Work::Items(chunk)])?;
                 }
                 Ok(())
             }
@@ -338,20 +338,25 @@ impl Run {
                     for item in &mut items {
                         self.own_base(item, &mut cache);
                     }
-                    each(items)?;
+                    each(vec![Work::Items(items)])?;
                 }
             }
             InputFormat::Lines | InputFormat::Auto => {
+                // This thread only splits the list; each worker decodes its lines.
                 let mut lines = Lines::new(name.clone(), reader);
+                let per_job = CHUNK.div_ceil(self.jobs);
                 loop {
-                    let mut items = list::next_chunk(&mut lines, CHUNK).map_err(annotated)?;
-                    if items.is_empty() {
+                    let mut parts = Vec::with_capacity(self.jobs);
+                    while parts.len() < self.jobs {
+                        let Some(raw) = lines.next_raw(per_job).map_err(annotated)? else {
+                            break;
+                        };
+                        parts.push(Work::Lines(raw, self.base.clone()));
+                    }
+                    if parts.is_empty() {
                         return Ok(());
                     }
-                    for item in &mut items {
-                        self.default_base(item);
-                    }
-                    each(items)?;
+                    each(parts)?;
                 }
             }
         }
@@ -419,7 +424,8 @@ impl Run {
                 continue;
             };
             let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
-            self.read(args, source, &mut |items: Vec<Item>| {
+            self.read(args, source, &mut |parts: Vec<Work>| {
+                let items: Vec<Item> = parts.into_iter().flat_map(Work::into_items).collect();
                 let outcomes = outcome::check_all(&items, self.jobs);
                 for (item, outcome) in items.iter().zip(&outcomes) {
                     edits.extend(super::fix::safe_edits(item, outcome));
@@ -464,25 +470,31 @@ struct State<'r> {
 impl State<'_> {
     /// Counts a checked part and writes its reports (rendered by the workers when they could).
     fn report(&mut self, out: &mut dyn Write, checked: outcome::Checked) -> io::Result<()> {
-        let rendered = match checked.rendered {
-            Some(buffer) => Some(buffer?),
-            None => None,
-        };
-        if let Some(buffer) = &rendered {
-            out.write_all(buffer)?;
+        match checked.rendered {
+            Some(buffer) => out.write_all(&buffer?)?,
+            None => {
+                for (item, outcome) in checked.items.iter().zip(&checked.outcomes) {
+                    self.renderer.report(out, item, outcome)?;
+                }
+            }
         }
-        for (item, outcome) in checked.items.iter().zip(&checked.outcomes) {
-            if outcome.has_problems() {
-                self.summary.with_problems += 1;
-            }
-            if rendered.is_none() {
-                self.renderer.report(out, item, outcome)?;
-            }
-            self.summary.checked += 1;
-            if self.progress && self.summary.checked.is_multiple_of(PROGRESS_EVERY) {
+        let (checked_before, problems_before) = (self.summary.checked, self.summary.with_problems);
+        self.summary.checked += checked.count;
+        self.summary.with_problems += checked.with_problems.len();
+        if self.progress {
+            // The count at every multiple of PROGRESS_EVERY the part passes.
+            let first = checked_before / PROGRESS_EVERY + 1;
+            for step in first..=self.summary.checked / PROGRESS_EVERY {
+                let within = step * PROGRESS_EVERY - checked_before;
+                let problems = checked
+                    .with_problems
+                    .iter()
+                    .filter(|&&i| i < within)
+                    .count();
                 eprint!(
                     "\r\x1b[Kchecked {} URLs, {} with problems",
-                    self.summary.checked, self.summary.with_problems
+                    step * PROGRESS_EVERY,
+                    problems_before + problems
                 );
             }
         }

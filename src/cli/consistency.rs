@@ -75,7 +75,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         },
     };
     let outcome = consistency::run(&options)?;
-    print!("{}", report(args, jobs, &outcome));
+    out_print!("{}", report(args, jobs, &outcome));
     if let Some(path) = &args.jsonl {
         std::fs::write(path, jsonl(&outcome)).map_err(|e| format!("{path}: {e}"))?;
     }

@@ -186,26 +186,7 @@ fn in_place(code: ErrorCode, input: &str, span: &Range<usize>, text: &str) -> Op
 
 /// `s` with every %XX decoded (bytes, compared raw).
 fn percent_decoded(s: &str) -> Vec<u8> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (b, hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            _ => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    out
+    percent_encoding::percent_decode(s.as_bytes()).collect()
 }
 
 #[cfg(test)]

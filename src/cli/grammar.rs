@@ -119,7 +119,7 @@ fn railroad(
     };
     match output {
         Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?,
-        None => print!("{text}"),
+        None => out_print!("{text}"),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -129,7 +129,7 @@ fn test(args: &TestArgs) -> Result<ExitCode, String> {
     let grammar = load(path)?;
     let missing = grammar.missing_productions();
     if !missing.is_empty() {
-        println!(
+        out_println!(
             "note: {path} lacks productions the builder uses: {}",
             missing.join(", ")
         );
@@ -146,7 +146,7 @@ fn test(args: &TestArgs) -> Result<ExitCode, String> {
     let mut any_difference = false;
     for suite in suites {
         let tally = wpt_delta::run(suite, &grammar, &baseline)?;
-        println!(
+        out_println!(
             "{suite}: {} cases; {path} passes {}, {baseline_name} passes {}; {} differ",
             tally.cases,
             tally.passes,
@@ -159,20 +159,22 @@ fn test(args: &TestArgs) -> Result<ExitCode, String> {
             "built-in"
         };
         for d in tally.differences.iter().take(args.show) {
-            println!(
+            out_println!(
                 "  {}: {before} {:?}, this grammar {:?}",
-                d.case, d.baseline, d.grammar
+                d.case,
+                d.baseline,
+                d.grammar
             );
         }
         if tally.differences.len() > args.show {
-            println!("  ... {} more", tally.differences.len() - args.show);
+            out_println!("  ... {} more", tally.differences.len() - args.show);
         }
         any_difference |= !tally.differences.is_empty();
     }
     for corpus in &args.corpus {
         let items = impact::read(corpus)?;
         let impact = impact::measure(&items, &grammar, &baseline);
-        print!("{}", impact::report(corpus, &impact, args.examples));
+        out_print!("{}", impact::report(corpus, &impact, args.examples));
         any_difference |= !impact.changed.is_empty();
     }
     Ok(if any_difference {

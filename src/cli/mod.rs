@@ -1,5 +1,23 @@
 //! Command-line interface: one file per subcommand.
 
+/// `print!` through [`stdout::print`]: a closed reader ends the program quietly.
+macro_rules! out_print {
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::print(format_args!($($arg)*))
+    };
+}
+
+/// `println!` through [`stdout::print`]: a closed reader ends the program quietly.
+macro_rules! out_println {
+    () => {
+        $crate::cli::stdout::print(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {{
+        $crate::cli::stdout::print(format_args!($($arg)*));
+        $crate::cli::stdout::print(format_args!("\n"));
+    }};
+}
+
 mod adapter;
 pub mod check;
 mod compare;
@@ -16,6 +34,7 @@ mod railroad;
 mod render;
 mod rfc3986;
 mod serve;
+mod stdout;
 mod taken_path;
 mod url_api;
 mod wpt_delta;

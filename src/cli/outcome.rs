@@ -8,6 +8,9 @@ use pegurl::ErrorCode;
 
 use super::findings::OtherCode;
 use super::fix;
+use std::sync::Arc;
+
+use super::input::list::RawLines;
 use super::input::{Item, Place};
 use super::render::Render;
 use super::url_api;
@@ -236,12 +239,45 @@ pub fn check_all(items: &[Item], jobs: usize) -> Vec<Outcome> {
 
 /// One part of a chunk, checked (and, for formats that allow it, rendered) by a worker.
 pub struct Checked {
-    /// The items, in order.
+    /// The items, in order; empty when the worker rendered them (it drops them itself, so that
+    /// the thread that writes the output frees nothing).
     pub items: Vec<Item>,
-    /// Their outcomes.
+    /// Their outcomes (empty with the items).
     pub outcomes: Vec<Outcome>,
     /// What the worker rendered for them, when the format lets workers render.
     pub rendered: Option<std::io::Result<Vec<u8>>>,
+    /// How many items were checked.
+    pub count: usize,
+    /// Where the items with problems are among them (for the progress line's counts).
+    pub with_problems: Vec<usize>,
+}
+
+/// What one worker checks: items read already, or lines of a list that it reads itself (with
+/// the base every line is resolved against, if any).
+pub enum Work {
+    /// Items read by the reading thread.
+    Items(Vec<Item>),
+    /// Lines of a list, decoded by the worker.
+    Lines(RawLines, Option<(Arc<url_api::Base>, Arc<str>)>),
+}
+
+impl Work {
+    /// The items to check.
+    pub fn into_items(self) -> Vec<Item> {
+        match self {
+            Work::Items(items) => items,
+            Work::Lines(lines, base) => {
+                let mut items = lines.items();
+                if let Some((base, text)) = base {
+                    for item in &mut items {
+                        item.base = Some(base.clone());
+                        item.base_text = Some(text.clone());
+                    }
+                }
+                items
+            }
+        }
+    }
 }
 
 /// A chunk of items being checked on worker threads that own them.
@@ -250,36 +286,38 @@ pub struct Batch {
 }
 
 impl Batch {
-    /// Starts checking `items` on `jobs` threads; with `render`, the workers also render.
-    pub fn spawn(mut items: Vec<Item>, jobs: usize, render: Option<&dyn Render>) -> Batch {
-        let per_job = items.len().div_ceil(jobs.max(1)).max(1);
-        // Split from the end, so each item moves once.
-        let mut parts = Vec::new();
-        while items.len() > per_job {
-            let at = (items.len() - 1) / per_job * per_job;
-            parts.push(items.split_off(at));
+    /// Starts checking `parts` on worker threads: a part of read items is split in `jobs`, a
+    /// part of lines is one worker's; with `render`, the workers also render.
+    pub fn spawn(parts: Vec<Work>, jobs: usize, render: Option<&dyn Render>) -> Batch {
+        let mut split = Vec::new();
+        for part in parts {
+            match part {
+                Work::Items(mut items) => {
+                    let per_job = items.len().div_ceil(jobs.max(1)).max(1);
+                    // Split from the end, so each item moves once.
+                    let mut pieces = Vec::new();
+                    while items.len() > per_job {
+                        let at = (items.len() - 1) / per_job * per_job;
+                        pieces.push(Work::Items(items.split_off(at)));
+                    }
+                    pieces.push(Work::Items(items));
+                    pieces.reverse();
+                    split.extend(pieces);
+                }
+                lines => split.push(lines),
+            }
         }
-        parts.push(items);
-        parts.reverse();
+        Batch::spawn_parts(split, render)
+    }
+
+    /// Starts checking each part on a thread of its own; with `render`, the workers also
+    /// render.
+    fn spawn_parts(parts: Vec<Work>, render: Option<&dyn Render>) -> Batch {
         let parts = parts
             .into_iter()
             .map(|part| {
-                let mut renderer = render.and_then(|r| r.for_worker());
-                std::thread::spawn(move || {
-                    let outcomes: Vec<Outcome> = part.iter().map(check).collect();
-                    let rendered = renderer.as_mut().map(|r| {
-                        let mut buffer = Vec::new();
-                        for (item, outcome) in part.iter().zip(&outcomes) {
-                            r.report(&mut buffer, item, outcome)?;
-                        }
-                        Ok(buffer)
-                    });
-                    Checked {
-                        items: part,
-                        outcomes,
-                        rendered,
-                    }
-                })
+                let renderer = render.and_then(|r| r.for_worker());
+                std::thread::spawn(move || work(part, renderer))
             })
             .collect();
         Batch { parts }
@@ -291,5 +329,40 @@ impl Batch {
             .into_iter()
             .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
             .collect()
+    }
+}
+
+/// A worker: reads, checks and (with `renderer`) renders one part.
+fn work(part: Work, renderer: Option<Box<dyn Render + Send>>) -> Checked {
+    let items = part.into_items();
+    let outcomes: Vec<Outcome> = items.iter().map(check).collect();
+    let count = items.len();
+    let with_problems = outcomes
+        .iter()
+        .enumerate()
+        .filter(|(_, outcome)| outcome.has_problems())
+        .map(|(at, _)| at)
+        .collect();
+    let Some(mut renderer) = renderer else {
+        return Checked {
+            items,
+            outcomes,
+            rendered: None,
+            count,
+            with_problems,
+        };
+    };
+    let mut buffer = Vec::new();
+    let rendered = items
+        .iter()
+        .zip(&outcomes)
+        .try_for_each(|(item, outcome)| renderer.report(&mut buffer, item, outcome))
+        .map(|()| buffer);
+    Checked {
+        items: Vec::new(),
+        outcomes: Vec::new(),
+        rendered: Some(rendered),
+        count,
+        with_problems,
     }
 }

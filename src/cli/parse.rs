@@ -3,7 +3,6 @@
 //! URL). Unlike `check`, a missing path is a URL: `parse` is given relative references.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::process::ExitCode;
 
 use pegurl::workbench::RuntimeGrammar;
@@ -149,7 +148,7 @@ pub fn run(args: &Args) -> ExitCode {
         }
         out.push('\n');
     }
-    let _ = std::io::stdout().write_all(out.as_bytes());
+    super::stdout::write_all(out.as_bytes());
     if failed {
         ExitCode::FAILURE
     } else {

@@ -4,7 +4,6 @@
 //! grammar/rfc3986.pest that build.rs compiles into the library.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::process::ExitCode;
 
 use pegurl::rfc3986::{self, Options, Reference};
@@ -73,7 +72,7 @@ pub fn parse(standard: Standard, inputs: &[String], base: Option<&str>) -> ExitC
         }
         out.push('\n');
     }
-    let _ = std::io::stdout().write_all(out.as_bytes());
+    super::stdout::write_all(out.as_bytes());
     if failed {
         ExitCode::FAILURE
     } else {
@@ -149,19 +148,19 @@ pub fn diff(show: usize) -> Result<ExitCode, String> {
         });
     }
     let count = |f: &dyn Fn(&Row) -> bool| rows.iter().filter(|r| f(r)).count();
-    println!(
+    out_println!(
         "RFC 3986 and the URL Standard on the {} inputs of urltestdata.json",
         rows.len()
     );
-    println!(
+    out_println!(
         "  a URI reference (resolvable) in RFC 3986:       {}",
         count(&|r| r.rfc.is_some())
     );
-    println!(
+    out_println!(
         "  a valid URL string (no validation error):       {}",
         count(&|r| r.whatwg_valid)
     );
-    println!(
+    out_println!(
         "  parsed by the URL Standard:                      {}",
         count(&|r| r.whatwg.is_some())
     );
@@ -182,19 +181,21 @@ pub fn diff(show: usize) -> Result<ExitCode, String> {
     ];
     for (title, keep) in sections {
         let matching: Vec<&Row> = rows.iter().filter(|r| keep(r)).collect();
-        println!("\n{title}: {}", matching.len());
+        out_println!("\n{title}: {}", matching.len());
         for row in matching.iter().take(show) {
             let base = row
                 .base
                 .as_deref()
                 .map_or(String::new(), |b| format!(" against {b:?}"));
-            println!(
+            out_println!(
                 "  {:?}{base}\n      RFC 3986 {:?}\n      WHATWG   {:?}",
-                row.input, row.rfc, row.whatwg
+                row.input,
+                row.rfc,
+                row.whatwg
             );
         }
         if matching.len() > show {
-            println!("  ... {} more", matching.len() - show);
+            out_println!("  ... {} more", matching.len() - show);
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -6,6 +6,21 @@
 //! needs to look for a delimiter afterwards.
 
 use super::{HostKind, Record, SchemeKind};
+
+/// Where a setter starts writing a record again ([`Writer::resume`]), in serialization order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Component {
+    /// The host and the port after it.
+    Host,
+    /// The port.
+    Port,
+    /// The path.
+    Path,
+    /// The query.
+    Query,
+    /// The fragment.
+    Fragment,
+}
 use crate::tables::{Tables, BUILTIN};
 
 /// Writes a [`Record`]. Components are written in order; a component's content is appended by
@@ -258,11 +273,6 @@ impl Writer {
         self.record.query = Some(start..self.at());
     }
 
-    /// The query written, if any.
-    pub(crate) fn query_str(&self) -> Option<&str> {
-        self.record.query()
-    }
-
     /// Writes "#" and the fragment `content` appends.
     pub(crate) fn fragment(&mut self, content: impl FnOnce(&mut String)) {
         self.record.serialization.push('#');
@@ -271,9 +281,88 @@ impl Writer {
         self.record.fragment = Some(start..self.at());
     }
 
-    /// The fragment written, if any.
-    pub(crate) fn fragment_str(&self) -> Option<&str> {
-        self.record.fragment()
+    // ----- setters: a record written again from one component on -------------------------
+
+    /// Continues `record` where `from` starts, in `buffer` (emptied first), in place of what
+    /// this writer held: everything before `from` is written as it was (one copy); the setter
+    /// writes `from`, and [`Writer::copy_rest`] the components after it. For
+    /// [`Component::Host`] the credentials stay and the host and port follow (a URL without a
+    /// host gets its "//" here).
+    pub(crate) fn resume(&mut self, record: &Record, from: Component, buffer: String) {
+        let credentials = !record.username.is_empty() || !record.password.is_empty();
+        let cut = match from {
+            Component::Host if record.host_kind.is_none() => record.scheme_end + 1,
+            // Before the "@" that the host writes again.
+            Component::Host if credentials => record.host.start - 1,
+            Component::Host => record.host.start,
+            Component::Port => record.host.end,
+            Component::Path => record.authority_end,
+            Component::Query => record.path.end,
+            Component::Fragment => record.query.as_ref().map_or(record.path.end, |q| q.end),
+        };
+        let r = &mut self.record;
+        r.serialization = buffer;
+        r.serialization.clear();
+        r.serialization
+            .push_str(record.serialization.get(..cut).unwrap_or_default());
+        r.scheme_kind = record.scheme_kind;
+        r.scheme_end = record.scheme_end;
+        r.username = record.username.clone();
+        r.password = record.password.clone();
+        r.host = record.host.clone();
+        r.host_kind = record.host_kind;
+        r.port = record.port;
+        r.authority_end = record.authority_end;
+        r.path = record.path.clone();
+        r.opaque_path = record.opaque_path;
+        r.query = record.query.clone();
+        r.fragment = None;
+        self.has_scheme = true;
+        if from <= Component::Query {
+            r.query = None;
+        }
+        if from <= Component::Path {
+            (r.path, r.opaque_path) = (cut..cut, false);
+        }
+        if from <= Component::Port {
+            r.port = None;
+            r.authority_end = cut;
+        }
+        if from == Component::Host && record.host_kind.is_none() {
+            self.start_authority();
+        } else if from == Component::Host {
+            r.host_kind = None;
+        }
+    }
+
+    /// Writes the components of `record` from `from` on as they are (`from` is the path, the
+    /// query or the fragment), after a setter wrote the ones before.
+    pub(crate) fn copy_rest(&mut self, record: &Record, from: Component) {
+        if from <= Component::Path {
+            self.end_authority();
+            self.copy_path(record);
+            self.end_path();
+        }
+        if let Some(query) = record.query().filter(|_| from <= Component::Query) {
+            self.query(|out| out.push_str(query));
+        }
+        if let Some(fragment) = record.fragment() {
+            self.fragment(|out| out.push_str(fragment));
+        }
+    }
+
+    /// What is written, given up (a setter that failed leaves its record as it was).
+    pub(crate) fn into_buffer(self) -> String {
+        self.record.serialization
+    }
+
+    /// Puts the record written in place of `record` (checked in debug builds, as
+    /// [`Writer::finish`] does) and returns the serialization `record` had.
+    pub(crate) fn replace(mut self, record: &mut Record) -> String {
+        #[cfg(debug_assertions)]
+        check_invariants(&self.record);
+        std::mem::swap(record, &mut self.record);
+        self.record.serialization
     }
 
     /// The record. In debug builds its offsets are checked against its serialization.

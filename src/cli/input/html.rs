@@ -14,7 +14,7 @@ use html5gum::emitters::callback::{CallbackEmitter, CallbackEvent};
 use html5gum::{Span, Tokenizer};
 use pegurl::encoding_rs::Encoding;
 
-use super::{Item, OffsetMap, Place};
+use super::{Cursor, Item, OffsetMap};
 use crate::cli::findings::{Finding, OtherCode};
 use crate::cli::url_api::{self, Base};
 use attributes::{url_attribute, ValueKind};
@@ -117,7 +117,7 @@ struct Found {
     text: Arc<str>,
     encoding: &'static Encoding,
     items: Vec<Item>,
-    cursor: (usize, Place),
+    cursor: Cursor,
     /// The index of the first `<base href>`'s item.
     base_item: Option<usize>,
     /// Where the text starts in the file, `usize::MAX` when fixes cannot be written back.
@@ -136,7 +136,7 @@ impl Found {
             text: text.clone(),
             encoding,
             items: Vec::new(),
-            cursor: (0, Place { line: 1, column: 1 }),
+            cursor: Cursor::start(),
             base_item: None,
             text_offset,
         }
@@ -220,17 +220,7 @@ impl Found {
         map: OffsetMap,
         findings: Vec<Finding>,
     ) {
-        let (at, mut place) = self.cursor;
-        let target = map.start().max(at);
-        for c in self.text.get(at..target).unwrap_or_default().chars() {
-            if c == '\n' {
-                place.line += 1;
-                place.column = 1;
-            } else {
-                place.column += 1;
-            }
-        }
-        self.cursor = (target, place);
+        let place = self.cursor.advance(&self.text, map.start());
         let mut item = Item::whole(self.file.clone(), "", 1, 0);
         item.text = self.text.clone();
         item.text_offset = self.text_offset;

@@ -50,23 +50,70 @@ impl Lines {
             return Ok(None);
         }
         self.number += 1;
-        let mut offset = self.offset;
+        let offset = self.offset;
         self.offset += read;
-        let mut bytes = self.buffer.as_slice();
-        if self.number == 1 {
-            let without = super::strip_bom(bytes);
-            offset += bytes.len() - without.len();
-            bytes = without;
+        Ok(Some(decode_line(self.number, offset, &self.buffer)))
+    }
+
+    /// Up to `max` more lines as they are in the file, undecoded: the reading thread only
+    /// splits the file, and whoever checks the lines decodes them ([`RawLines::items`]).
+    pub fn next_raw(&mut self, max: usize) -> io::Result<Option<RawLines>> {
+        let mut raw = RawLines {
+            file: self.file.clone(),
+            bytes: Vec::new(),
+            first_number: self.number + 1,
+            first_offset: self.offset,
+        };
+        for _ in 0..max {
+            let read = self.reader.read_until(b'\n', &mut raw.bytes)?;
+            if read == 0 {
+                break;
+            }
+            self.number += 1;
+            self.offset += read;
         }
-        let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        let (text, invalid_utf8_at) = decode_lossy(bytes);
-        Ok(Some(Line {
-            number: self.number,
-            offset,
-            text,
-            invalid_utf8_at,
-        }))
+        Ok((!raw.bytes.is_empty()).then_some(raw))
+    }
+}
+
+/// Lines of a list as read from the file, each with its line break.
+pub struct RawLines {
+    file: Arc<str>,
+    bytes: Vec<u8>,
+    first_number: usize,
+    first_offset: usize,
+}
+
+impl RawLines {
+    /// The item of each line.
+    pub fn items(&self) -> Vec<Item> {
+        let mut items = Vec::new();
+        let (mut number, mut offset) = (self.first_number, self.first_offset);
+        for line in self.bytes.split_inclusive(|&b| b == b'\n') {
+            items.push(item(&self.file, decode_line(number, offset, line)));
+            number += 1;
+            offset += line.len();
+        }
+        items
+    }
+}
+
+/// Line `number` of a file, at byte `offset`, as read (with its line break): without the line
+/// break (and a CR before it), a BOM dropped from line 1, decoded.
+fn decode_line(number: usize, mut offset: usize, mut bytes: &[u8]) -> Line {
+    if number == 1 {
+        let without = super::strip_bom(bytes);
+        offset += bytes.len() - without.len();
+        bytes = without;
+    }
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    let (text, invalid_utf8_at) = decode_lossy(bytes);
+    Line {
+        number,
+        offset,
+        text,
+        invalid_utf8_at,
     }
 }
 
@@ -82,18 +129,6 @@ fn decode_lossy(bytes: &[u8]) -> (String, Option<usize>) {
         }
     }
     (text, first_bad)
-}
-
-/// Up to `max` more URLs of a list, one a line (fewer only at the end).
-pub fn next_chunk(lines: &mut Lines, max: usize) -> io::Result<Vec<Item>> {
-    let mut items = Vec::new();
-    while items.len() < max {
-        let Some(line) = lines.next_line()? else {
-            break;
-        };
-        items.push(item(&lines.file, line));
-    }
-    Ok(items)
 }
 
 /// The item of one line.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use pulldown_cmark::{Event, LinkType, Parser, Tag, TagEnd};
 
-use super::{Item, OffsetMap, Place};
+use super::{Cursor, Item, OffsetMap};
 
 /// The URLs of the Markdown document `text`, in document order.
 pub fn read(file: &Arc<str>, text: &str) -> Vec<Item> {
@@ -70,21 +70,12 @@ pub fn read(file: &Arc<str>, text: &str) -> Vec<Item> {
     found.sort_by_key(|(at, _)| *at);
     let text_arc: Arc<str> = Arc::from(text);
     let html_items = super::html::fragments(file, &text_arc, &html, 0);
-    let mut cursor = (0, Place { line: 1, column: 1 });
+    let mut cursor = Cursor::start();
     let mut items = Vec::with_capacity(found.len());
     for (at, dest) in found {
         let raw = raw_destination(text.get(at..).unwrap_or_default());
         let map = OffsetMap::aligned(at, raw, &dest, escape_len);
-        let (from, mut place) = cursor;
-        for c in text.get(from..at).unwrap_or_default().chars() {
-            if c == '\n' {
-                place.line += 1;
-                place.column = 1;
-            } else {
-                place.column += 1;
-            }
-        }
-        cursor = (at, place);
+        let place = cursor.advance(text, at);
         let mut item = Item::whole(file.clone(), "", 1, 0);
         item.text = text_arc.clone();
         item.start = place;

@@ -62,6 +62,43 @@ pub struct Place {
     pub column: usize,
 }
 
+/// A place in a text that moves forward only: the byte offset it stands at and its line and
+/// column, so that the places of a document's URLs, in order, cost the document's length once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cursor {
+    at: usize,
+    place: Place,
+}
+
+impl Cursor {
+    /// A cursor at byte `at`, whose place is `place`.
+    pub fn new(at: usize, place: Place) -> Cursor {
+        Cursor { at, place }
+    }
+
+    /// The start of a document: line 1, column 1.
+    pub fn start() -> Cursor {
+        Cursor::new(0, Place { line: 1, column: 1 })
+    }
+
+    /// Moves forward to byte `target` of `text` (a target behind the cursor leaves it where it
+    /// is) and returns the place there: a line feed starts a line, any other character is a
+    /// column.
+    pub fn advance(&mut self, text: &str, target: usize) -> Place {
+        let target = target.min(text.len());
+        for c in text.get(self.at..target).unwrap_or_default().chars() {
+            if c == '\n' {
+                self.place.line += 1;
+                self.place.column = 1;
+            } else {
+                self.place.column += 1;
+            }
+        }
+        self.at = self.at.max(target);
+        self.place
+    }
+}
+
 /// One URL found in an input.
 pub struct Item {
     /// The file ("-" for standard input, "argument N" for a command-line URL).
@@ -120,24 +157,9 @@ impl Item {
             .collect();
         order.sort_by_key(|&i| text_offsets[i]);
         let mut places = vec![self.start; offsets.len()];
-        let mut at = self.map.start();
-        let mut place = self.start;
+        let mut cursor = Cursor::new(self.map.start(), self.start);
         for i in order {
-            let target = text_offsets[i].min(self.text.len());
-            if target < at {
-                places[i] = place;
-                continue;
-            }
-            for c in self.text.get(at..target).unwrap_or("").chars() {
-                if c == '\n' {
-                    place.line += 1;
-                    place.column = 1;
-                } else {
-                    place.column += 1;
-                }
-            }
-            at = target;
-            places[i] = place;
+            places[i] = cursor.advance(&self.text, text_offsets[i]);
         }
         places
     }

@@ -12,7 +12,7 @@
 
 mod api;
 
-use std::io::{Read, Write as _};
+use std::io::Read;
 use std::process::ExitCode;
 
 use tiny_http::{Header, Method, Request, Response, Server};
@@ -96,8 +96,7 @@ pub fn run(args: &Args) -> ExitCode {
         .server_addr()
         .to_ip()
         .map_or(args.port, |addr| addr.port());
-    println!("pegurl serve: http://127.0.0.1:{port}/ (Ctrl-C stops it)");
-    let _ = std::io::stdout().flush();
+    out_println!("pegurl serve: http://127.0.0.1:{port}/ (Ctrl-C stops it)");
     let mut workbench = workbench;
     for request in server.incoming_requests() {
         let _ = answer(request, &mut workbench);

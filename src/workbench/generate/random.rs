@@ -227,11 +227,12 @@ impl Deriver<'_, '_> {
             Expr::Lookahead { .. } => {}
             Expr::Skip(strings) => {
                 for _ in 0..self.rng.below(3) {
+                    // The code point stays unless it completes a string the skip stops at
+                    // (pushed and checked in place: no copy of what is written so far).
                     let c = any_code_point(self.rng, &grammar.mentioned);
-                    let mut piece = String::from(c);
-                    piece.insert_str(0, &self.out);
-                    if !strings.iter().any(|s| piece.ends_with(s.as_str())) {
-                        self.out.push(c);
+                    self.out.push(c);
+                    if strings.iter().any(|s| self.out.ends_with(s.as_str())) {
+                        self.out.pop();
                     }
                 }
             }
