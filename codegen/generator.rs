@@ -25,6 +25,10 @@ pub(crate) struct Generator<'r> {
     prefix: &'static str,
     /// Whether rule numbers map to the builder's productions.
     productions: bool,
+    /// Whether the parser records its farthest failure as pest does, to explain it (the grammars
+    /// whose rules are not the builder's productions: the writing and RFC 3986 grammars; the URL
+    /// grammar's parser, the hot one, does not pay for it).
+    explains: bool,
 }
 
 impl<'r> Generator<'r> {
@@ -55,6 +59,7 @@ impl<'r> Generator<'r> {
             classes: Vec::new(),
             prefix,
             productions,
+            explains: !productions,
         };
         generator.refuse_recursion()?;
         Ok(generator)
@@ -175,7 +180,7 @@ impl<'r> Generator<'r> {
             };
             let call = if name == "EOI" {
                 let n = self.number(name);
-                format!("parser.eoi({n}, RULE_PRODUCTIONS[{n}])")
+                format!("parser.{}({n}, RULE_PRODUCTIONS[{n}])", self.eoi())
             } else {
                 format!("parser.{}()", self.function(name))
             };
@@ -210,6 +215,15 @@ impl<'r> Generator<'r> {
         }
     }
 
+    /// The parser's method for `EOI`: the one that records attempts where the parser explains.
+    fn eoi(&self) -> &'static str {
+        if self.explains {
+            "eoi_tracked"
+        } else {
+            "eoi"
+        }
+    }
+
     /// The function name of a rule.
     fn function(&self, name: &str) -> String {
         format!("{}{name}", self.prefix)
@@ -229,8 +243,14 @@ impl<'r> Generator<'r> {
         let f = self.function(name);
         let mut head =
             format!("    /// `{name}`\n    #[inline]\n    fn {f}(&mut self) -> bool {{\n");
+        // While recording attempts, every rule runs, as in pest, to be recorded.
+        let tracking = if self.explains {
+            "!self.tracking() && "
+        } else {
+            ""
+        };
         if let Some(class) = first {
-            writeln!(head, "        if !self.starts_with_one_of({class}) {{\n            return false;\n        }}").unwrap();
+            writeln!(head, "        if {tracking}!self.starts_with_one_of({class}) {{\n            return false;\n        }}").unwrap();
         }
         let inner = match rule.ty {
             RuleType::Silent => format!("        {body}\n"),
@@ -248,7 +268,19 @@ impl<'r> Generator<'r> {
                 n = self.number(name)
             ),
         };
-        format!("{head}{inner}    }}\n\n")
+        if !self.explains || rule.ty == RuleType::Silent {
+            return format!("{head}{inner}    }}\n\n");
+        }
+        // pest records a rule where it ends, unless inside an `@` rule: for `$` and `!` rules the
+        // atomicity then is their own.
+        let atomic = match rule.ty {
+            RuleType::CompoundAtomic | RuleType::NonAtomic => "false",
+            _ => "self.atomicity == ATOMIC",
+        };
+        format!(
+            "{head}        let attempt = self.attempt();\n        let ok = {{\n{inner}        }};\n        self.tracked({n}, attempt, ok, {atomic})\n    }}\n\n",
+            n = self.number(name)
+        )
     }
 
     /// The byte class an expression matches, when it matches exactly one ASCII byte.
@@ -407,7 +439,7 @@ impl<'r> Generator<'r> {
                 "SOI" => "(self.pos == 0)".to_owned(),
                 "EOI" => {
                     let n = self.number("EOI");
-                    format!("self.eoi({n}, RULE_PRODUCTIONS[{n}])")
+                    format!("self.{}({n}, RULE_PRODUCTIONS[{n}])", self.eoi())
                 }
                 "NEWLINE" => {
                     "(self.literal(b\"\\n\") || self.literal(b\"\\r\\n\") || self.literal(b\"\\r\"))"
@@ -420,6 +452,10 @@ impl<'r> Generator<'r> {
             },
             OptimizedExpr::PosPred(e) => {
                 format!("({{ let look = self.look(); let ok = {}; self.unlook(look); ok }})", self.expr(e)?)
+            }
+            // A negative lookahead turns what pest records inside it around.
+            OptimizedExpr::NegPred(e) if self.explains => {
+                format!("({{ let look = self.look(); self.turn(); let ok = {}; self.turn(); self.unlook(look); !ok }})", self.expr(e)?)
             }
             OptimizedExpr::NegPred(e) => {
                 format!("({{ let look = self.look(); let ok = {}; self.unlook(look); !ok }})", self.expr(e)?)

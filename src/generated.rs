@@ -3,8 +3,11 @@
 //! tokens as pest_derive's parsers of the same grammars (`tests/engines.rs`, the `valid.rs` unit
 //! tests and the `engines` fuzz target check it).
 
+mod attempts;
+
 use crate::grammar::{Production, Productions};
 use crate::tokens::{offset, Matched, Token};
+use attempts::{Attempt, Attempts};
 
 /// Rules called inside an `@` rule make no tokens.
 const ATOMIC: u8 = 2;
@@ -31,6 +34,7 @@ pub(crate) mod valid_rules {
 }
 
 /// `grammar/rfc3986.pest` (RFC 3986 and RFC 3987), generated.
+#[cfg(feature = "rfc3986")]
 #[allow(dead_code)]
 pub(crate) mod rfc3986_rules {
     use super::*;
@@ -63,8 +67,45 @@ pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
     Matched::new(input, tokens)
 }
 
+/// Where rule number `entry` of the writing grammar fails farthest on `input`, and the rules
+/// expected there (as pest_derive's error gives them); None when it matches.
+pub(crate) fn explain_valid(entry: u16, input: &str) -> Option<(usize, Vec<u16>)> {
+    explain(
+        input,
+        |parser| valid_rules::run(parser, entry),
+        valid_rules::EOI,
+    )
+}
+
+/// Where rule number `entry` of `grammar/rfc3986.pest` fails farthest on `input`, and the rules
+/// expected there (as pest_derive's error gives them); None when it matches.
+#[cfg(feature = "rfc3986")]
+pub(crate) fn explain_rfc3986(entry: u16, input: &str) -> Option<(usize, Vec<u16>)> {
+    explain(
+        input,
+        |parser| rfc3986_rules::run(parser, entry),
+        rfc3986_rules::EOI,
+    )
+}
+
+/// Runs `rule` on `input` recording attempts; where it failed farthest and the rules expected
+/// there, or None when it matched.
+fn explain(
+    input: &str,
+    rule: impl FnOnce(&mut Parser) -> bool,
+    eoi: u16,
+) -> Option<(usize, Vec<u16>)> {
+    let mut attempts = Attempts::default();
+    let mut tokens = Vec::new();
+    if run_tracked(input, &mut tokens, Some(&mut attempts), rule) {
+        return None;
+    }
+    Some(attempts.expected(eoi))
+}
+
 /// Runs rule number `entry` of `grammar/rfc3986.pest` on `input` and returns its tree; None when
 /// it does not match.
+#[cfg(feature = "rfc3986")]
 pub(crate) fn parse_rfc3986(entry: u16, input: &str) -> Option<Matched<'_>> {
     let mut tokens = crate::tokens::spare();
     if !run_on(input, &mut tokens, |parser| {
@@ -78,6 +119,16 @@ pub(crate) fn parse_rfc3986(entry: u16, input: &str) -> Option<Matched<'_>> {
 /// Runs `rule` with a parser at the start of `input`, appending tokens to `tokens`. An input
 /// longer than [`crate::MAX_INPUT_LEN`] does not match: token offsets are 32-bit.
 fn run_on(input: &str, tokens: &mut Vec<Token>, rule: impl FnOnce(&mut Parser) -> bool) -> bool {
+    run_tracked(input, tokens, None, rule)
+}
+
+/// [`run_on`], recording attempts in `attempts` if given.
+fn run_tracked<'o>(
+    input: &str,
+    tokens: &'o mut Vec<Token>,
+    attempts: Option<&'o mut Attempts>,
+    rule: impl FnOnce(&mut Parser) -> bool,
+) -> bool {
     if input.len() > crate::MAX_INPUT_LEN {
         return false;
     }
@@ -88,6 +139,7 @@ fn run_on(input: &str, tokens: &mut Vec<Token>, rule: impl FnOnce(&mut Parser) -
         out: tokens,
         atomicity: NON_ATOMIC,
         lookahead: false,
+        attempts,
     };
     rule(&mut parser)
 }
@@ -100,6 +152,8 @@ pub(crate) struct Parser<'i, 'o> {
     out: &'o mut Vec<Token>,
     atomicity: u8,
     lookahead: bool,
+    /// Where failures are recorded, when a failure is to be explained.
+    attempts: Option<&'o mut Attempts>,
 }
 
 /// Where a rule or sequence started: the position and the number of tokens.
@@ -289,6 +343,47 @@ impl Parser<'_, '_> {
             _ => 4,
         };
         true
+    }
+
+    /// Whether attempts are being recorded.
+    #[inline(always)]
+    fn tracking(&self) -> bool {
+        self.attempts.is_some()
+    }
+
+    /// The attempts as a rule starts (nothing when none are recorded).
+    #[inline(always)]
+    fn attempt(&self) -> Attempt {
+        match &self.attempts {
+            Some(attempts) => attempts.start(self.pos),
+            None => Attempt::default(),
+        }
+    }
+
+    /// Records the end of `rule`, started at `attempt`, if attempts are recorded; returns `ok`.
+    #[inline(always)]
+    fn tracked(&mut self, rule: u16, attempt: Attempt, ok: bool, atomic: bool) -> bool {
+        if let Some(attempts) = self.attempts.as_deref_mut() {
+            attempts.end(rule, attempt, ok, atomic);
+        }
+        ok
+    }
+
+    /// Enters or leaves a negative lookahead, for the attempts.
+    #[inline(always)]
+    fn turn(&mut self) {
+        if let Some(attempts) = self.attempts.as_deref_mut() {
+            attempts.negative = !attempts.negative;
+        }
+    }
+
+    /// `EOI`, recording the attempt.
+    #[inline(always)]
+    fn eoi_tracked(&mut self, rule: u16, production: Option<Production>) -> bool {
+        let attempt = self.attempt();
+        let ok = self.eoi(rule, production);
+        let atomic = self.atomicity == ATOMIC;
+        self.tracked(rule, attempt, ok, atomic)
     }
 
     /// The end of the input, as pest's `EOI` rule (which makes a token).

@@ -57,6 +57,10 @@
 //!   `default-features = false`.
 //! - `serde`: [`Url`] serializes as its serialization and deserializes by parsing.
 //! - `vm`: grammars loaded at run time ([`workbench::RuntimeGrammar`]).
+//! - `rfc3986`: the RFC 3986/3987 reader (`rfc3986`) and its comparison with the WHATWG parser;
+//!   `cli` turns it on.
+//! - `reference`: pest_derive's parser of the same grammar, the reference the generated parser
+//!   is held to (`workbench::Engine::PestDerive`); `cli` and `vm` turn it on.
 //!
 //! The package's README covers the command-line tool, the grammar and performance figures.
 #![forbid(unsafe_code)]
@@ -83,6 +87,8 @@ mod grammar_size;
 mod input;
 mod percent;
 mod record;
+#[cfg(feature = "rfc3986")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rfc3986")))]
 pub mod rfc3986;
 #[cfg(feature = "vm")]
 mod runtime;
