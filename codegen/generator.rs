@@ -169,7 +169,18 @@ impl<'r> Generator<'r> {
             );
         } else {
             out.push_str("\n/// Runs the rule numbered `entry` from the input's first byte.\n");
-            out.push_str("pub(crate) fn run(parser: &mut Parser<'_, '_>, entry: u16) -> bool {\n");
+            // A parser that explains is generic over recording attempts, so the runs that do
+            // not record them pay nothing for it.
+            let generic = if self.explains {
+                "<const TRACK: bool>"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "pub(crate) fn run{generic}(parser: &mut Parser<'_, '_>, entry: u16) -> bool {{"
+            )
+            .unwrap();
         }
         out.push_str("    match entry {\n");
         for name in &self.named {
@@ -182,7 +193,7 @@ impl<'r> Generator<'r> {
                 let n = self.number(name);
                 format!("parser.{}({n}, RULE_PRODUCTIONS[{n}])", self.eoi())
             } else {
-                format!("parser.{}()", self.function(name))
+                format!("parser.{}{}()", self.function(name), self.track())
             };
             writeln!(out, "        {pattern} => {call},").unwrap();
         }
@@ -218,9 +229,19 @@ impl<'r> Generator<'r> {
     /// The parser's method for `EOI`: the one that records attempts where the parser explains.
     fn eoi(&self) -> &'static str {
         if self.explains {
-            "eoi_tracked"
+            "eoi_tracked::<TRACK>"
         } else {
             "eoi"
+        }
+    }
+
+    /// The const argument of a rule call where the parser explains: whether attempts are
+    /// recorded.
+    fn track(&self) -> &'static str {
+        if self.explains {
+            "::<TRACK>"
+        } else {
+            ""
         }
     }
 
@@ -241,14 +262,16 @@ impl<'r> Generator<'r> {
     fn rule_function(&self, rule: &OptimizedRule, body: &str, first: Option<&str>) -> String {
         let name = &rule.name;
         let f = self.function(name);
-        let mut head =
-            format!("    /// `{name}`\n    #[inline]\n    fn {f}(&mut self) -> bool {{\n");
+        let mut head = format!(
+            "    /// `{name}`\n    #[inline]\n    fn {f}{generic}(&mut self) -> bool {{\n",
+            generic = if self.explains {
+                "<const TRACK: bool>"
+            } else {
+                ""
+            }
+        );
         // While recording attempts, every rule runs, as in pest, to be recorded.
-        let tracking = if self.explains {
-            "!self.tracking() && "
-        } else {
-            ""
-        };
+        let tracking = if self.explains { "!TRACK && " } else { "" };
         if let Some(class) = first {
             writeln!(head, "        if {tracking}!self.starts_with_one_of({class}) {{\n            return false;\n        }}").unwrap();
         }
@@ -278,7 +301,7 @@ impl<'r> Generator<'r> {
             _ => "self.atomicity == ATOMIC",
         };
         format!(
-            "{head}        let attempt = self.attempt();\n        let ok = {{\n{inner}        }};\n        self.tracked({n}, attempt, ok, {atomic})\n    }}\n\n",
+            "{head}        let attempt = self.attempt::<TRACK>();\n        let ok = {{\n{inner}        }};\n        self.tracked::<TRACK>({n}, attempt, ok, {atomic})\n    }}\n\n",
             n = self.number(name)
         )
     }
@@ -446,7 +469,7 @@ impl<'r> Generator<'r> {
                         .to_owned()
                 }
                 _ if self.rules.contains_key(name.as_str()) => {
-                    format!("self.{}()", self.function(name))
+                    format!("self.{}{}()", self.function(name), self.track())
                 }
                 _ => return Err(format!("the generator does not do the builtin {name}")),
             },
@@ -455,7 +478,7 @@ impl<'r> Generator<'r> {
             }
             // A negative lookahead turns what pest records inside it around.
             OptimizedExpr::NegPred(e) if self.explains => {
-                format!("({{ let look = self.look(); self.turn(); let ok = {}; self.turn(); self.unlook(look); !ok }})", self.expr(e)?)
+                format!("({{ let look = self.look(); self.turn::<TRACK>(); let ok = {}; self.turn::<TRACK>(); self.unlook(look); !ok }})", self.expr(e)?)
             }
             OptimizedExpr::NegPred(e) => {
                 format!("({{ let look = self.look(); let ok = {}; self.unlook(look); !ok }})", self.expr(e)?)

@@ -61,7 +61,9 @@ impl Productions for Generated {
 /// its tree; None when it does not match.
 pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
     let mut tokens = crate::tokens::spare();
-    if !run_on(input, &mut tokens, |parser| valid_rules::run(parser, entry)) {
+    if !run_on(input, &mut tokens, |parser| {
+        valid_rules::run::<false>(parser, entry)
+    }) {
         return None;
     }
     Matched::new(input, tokens)
@@ -72,7 +74,7 @@ pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
 pub(crate) fn explain_valid(entry: u16, input: &str) -> Option<(usize, Vec<u16>)> {
     explain(
         input,
-        |parser| valid_rules::run(parser, entry),
+        |parser| valid_rules::run::<true>(parser, entry),
         valid_rules::EOI,
     )
 }
@@ -83,7 +85,7 @@ pub(crate) fn explain_valid(entry: u16, input: &str) -> Option<(usize, Vec<u16>)
 pub(crate) fn explain_rfc3986(entry: u16, input: &str) -> Option<(usize, Vec<u16>)> {
     explain(
         input,
-        |parser| rfc3986_rules::run(parser, entry),
+        |parser| rfc3986_rules::run::<true>(parser, entry),
         rfc3986_rules::EOI,
     )
 }
@@ -109,7 +111,7 @@ fn explain(
 pub(crate) fn parse_rfc3986(entry: u16, input: &str) -> Option<Matched<'_>> {
     let mut tokens = crate::tokens::spare();
     if !run_on(input, &mut tokens, |parser| {
-        rfc3986_rules::run(parser, entry)
+        rfc3986_rules::run::<false>(parser, entry)
     }) {
         return None;
     }
@@ -345,25 +347,28 @@ impl Parser<'_, '_> {
         true
     }
 
-    /// Whether attempts are being recorded.
-    #[inline(always)]
-    fn tracking(&self) -> bool {
-        self.attempts.is_some()
-    }
+    // The parsers that explain their failures are generic over `TRACK`, whether the run records
+    // attempts: with `false` these calls are nothing.
 
-    /// The attempts as a rule starts (nothing when none are recorded).
+    /// The attempts as a rule starts.
     #[inline(always)]
-    fn attempt(&self) -> Attempt {
+    fn attempt<const TRACK: bool>(&self) -> Attempt {
         match &self.attempts {
-            Some(attempts) => attempts.start(self.pos),
-            None => Attempt::default(),
+            Some(attempts) if TRACK => attempts.start(self.pos),
+            _ => Attempt::default(),
         }
     }
 
-    /// Records the end of `rule`, started at `attempt`, if attempts are recorded; returns `ok`.
+    /// Records the end of `rule`, started at `attempt`; returns `ok`.
     #[inline(always)]
-    fn tracked(&mut self, rule: u16, attempt: Attempt, ok: bool, atomic: bool) -> bool {
-        if let Some(attempts) = self.attempts.as_deref_mut() {
+    fn tracked<const TRACK: bool>(
+        &mut self,
+        rule: u16,
+        attempt: Attempt,
+        ok: bool,
+        atomic: bool,
+    ) -> bool {
+        if let (true, Some(attempts)) = (TRACK, self.attempts.as_deref_mut()) {
             attempts.end(rule, attempt, ok, atomic);
         }
         ok
@@ -371,19 +376,23 @@ impl Parser<'_, '_> {
 
     /// Enters or leaves a negative lookahead, for the attempts.
     #[inline(always)]
-    fn turn(&mut self) {
-        if let Some(attempts) = self.attempts.as_deref_mut() {
+    fn turn<const TRACK: bool>(&mut self) {
+        if let (true, Some(attempts)) = (TRACK, self.attempts.as_deref_mut()) {
             attempts.negative = !attempts.negative;
         }
     }
 
     /// `EOI`, recording the attempt.
     #[inline(always)]
-    fn eoi_tracked(&mut self, rule: u16, production: Option<Production>) -> bool {
-        let attempt = self.attempt();
+    fn eoi_tracked<const TRACK: bool>(
+        &mut self,
+        rule: u16,
+        production: Option<Production>,
+    ) -> bool {
+        let attempt = self.attempt::<TRACK>();
         let ok = self.eoi(rule, production);
         let atomic = self.atomicity == ATOMIC;
-        self.tracked(rule, attempt, ok, atomic)
+        self.tracked::<TRACK>(rule, attempt, ok, atomic)
     }
 
     /// The end of the input, as pest's `EOI` rule (which makes a token).

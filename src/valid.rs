@@ -39,8 +39,12 @@ impl std::error::Error for Invalid {}
 /// assert!(!pegurl::is_valid_url_string("../x", None));
 /// ```
 pub fn is_valid_url_string(input: &str, base: Option<&str>) -> bool {
-    let base = base.and_then(|b| Url::parse(b).ok());
-    validate_url_string(input, base.as_ref()).is_ok()
+    // The base is parsed only when the absolute reading fails, and no failure is explained.
+    let relative = || {
+        base.and_then(|b| Url::parse(b).ok())
+            .map(|b| relative_entry(&b))
+    };
+    read(input, relative).is_ok()
 }
 
 /// Whether `input` is a valid URL string against `base`, and if not, which production fails
@@ -52,27 +56,40 @@ pub fn is_valid_url_string(input: &str, base: Option<&str>) -> bool {
 /// assert_eq!(e.span, 8..20);
 /// ```
 pub fn validate_url_string(input: &str, base: Option<&Url>) -> Result<(), Invalid> {
+    match read(input, || base.map(relative_entry)) {
+        Ok(()) => Ok(()),
+        Err((absolute, None)) => Err(absolute.explain(input)),
+        Err((absolute, Some(relative))) => {
+            // Report the reading that got further.
+            let (absolute, relative) = (absolute.explain(input), relative.explain(input));
+            if relative.span.start > absolute.span.start {
+                Err(relative)
+            } else {
+                Err(absolute)
+            }
+        }
+    }
+}
+
+/// The writing section's two readings of `input`: Ok when either holds, else why the absolute
+/// one fails and, if there is a base (`relative` gives its entry rule, asked only when needed),
+/// why the relative one does.
+fn read(
+    input: &str,
+    relative: impl FnOnce() -> Option<u16>,
+) -> Result<(), (Failure, Option<Failure>)> {
     // "A valid URL string must be either a relative-URL-with-fragment string or an
     // absolute-URL-with-fragment string."
-    let absolute = run(v::ABSOLUTE_URL_WITH_FRAGMENT_STRING, input);
-    let Err(absolute_error) = absolute else {
+    let Err(absolute) = run(v::ABSOLUTE_URL_WITH_FRAGMENT_STRING, input) else {
         return Ok(());
     };
     // "A non-null base URL is necessary when parsing a relative-URL-with-fragment string."
-    let Some(base) = base else {
-        return Err(absolute_error.explain(input));
+    let Some(entry) = relative() else {
+        return Err((absolute, None));
     };
-    let entry = relative_entry(base);
-    let Err(relative_error) = run(entry, input) else {
-        return Ok(());
-    };
-    // Report the reading that got further.
-    let (absolute_error, relative_error) =
-        (absolute_error.explain(input), relative_error.explain(input));
-    if relative_error.span.start > absolute_error.span.start {
-        Err(relative_error)
-    } else {
-        Err(absolute_error)
+    match run(entry, input) {
+        Ok(()) => Ok(()),
+        Err(relative) => Err((absolute, Some(relative))),
     }
 }
 
@@ -91,14 +108,14 @@ pub(crate) fn relative_entry(base: &Url) -> u16 {
 
 /// Why a reading failed: a check on its tree, or the grammar, explained only when asked.
 enum Failure {
-    Check(Invalid),
+    Check(Box<Invalid>),
     Grammar(u16),
 }
 
 impl Failure {
     fn explain(self, input: &str) -> Invalid {
         match self {
-            Failure::Check(invalid) => invalid,
+            Failure::Check(invalid) => *invalid,
             Failure::Grammar(entry) => explain(entry, input),
         }
     }
@@ -110,7 +127,10 @@ fn run(entry: u16, input: &str) -> Result<(), Failure> {
         return Err(Failure::Grammar(entry));
     };
     // Bound to a name so that the iterator, which borrows `tree`, is gone before `tree` is.
-    let checked = tree.nodes().try_for_each(check).map_err(Failure::Check);
+    let checked = tree
+        .nodes()
+        .try_for_each(check)
+        .map_err(|invalid| Failure::Check(Box::new(invalid)));
     checked
 }
 
