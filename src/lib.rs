@@ -69,7 +69,8 @@
 // Spec links are written bare, as `/// https://url.spec.whatwg.org/#...`, after rust-url's habit.
 #![allow(rustdoc::bare_urls)]
 
-// pest_derive without pest's "std" feature generates code that names `alloc`.
+// pest_derive without pest's "std" feature generates code that names `alloc` (the reference
+// parser, feature `reference`, and the unit tests' parsers).
 extern crate alloc;
 
 mod api;
