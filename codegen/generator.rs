@@ -5,8 +5,17 @@
 //! it writes records the same tokens pest_derive's would: `@` rules hide their inner rules, `$`
 //! and `!` rules do not, `_` rules make no token, a lookahead makes no token, and `EOI` is a rule
 //! of its own. Which of these applies is known where a rule is called ([`Context`]), so a rule
-//! has a function per context it is called in and the parser keeps no such state at run time. It refuses recursive grammars, so the depth of the generated calls is bounded by the
-//! number of rules whatever the input.
+//! has a function per context it is called in and the parser keeps no such state at run time.
+//! It refuses recursive grammars, so the depth of the generated calls is bounded by the number of
+//! rules whatever the input.
+//!
+//! The parsers of grammars whose rules are not the builder's productions (the writing and RFC
+//! 3986 grammars) explain their failures: they are generic over `TRACK`, and with `TRACK` they
+//! record their farthest failure and the rules tried there as pest does (`src/generated/
+//! attempts.rs`). pest records a rule where it ends unless the atomicity there is an `@` rule's,
+//! which the context says too; and every rule runs, so with `TRACK` neither the caller's
+//! first-byte test nor a repetition's one-scan skip leaves a rule out. The URL grammar's parser,
+//! the hot one, is written without any of it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -27,6 +36,10 @@ pub(crate) struct Generator<'r> {
     prefix: &'static str,
     /// Whether rule numbers map to the builder's productions.
     productions: bool,
+    /// Whether the parser records its farthest failure as pest does, to explain it (the grammars
+    /// whose rules are not the builder's productions: the writing and RFC 3986 grammars; the URL
+    /// grammar's parser, the hot one, does not pay for it).
+    explains: bool,
     /// Which rules make tokens.
     tokens: Tokens,
     /// Where the expression being written runs.
@@ -52,6 +65,12 @@ pub(crate) enum Tokens {
 /// so each rule gets a function for each place it is called from and the parser never asks at
 /// run time. pest_derive pushes a token for a rule unless inside a look-ahead or inside an `@`
 /// rule; a `$` or `!` rule makes tokens again inside an `@` rule (not inside a look-ahead).
+///
+/// For a parser that explains, the context also says whether pest's atomicity there is an `@`
+/// rule's, where pest records no attempt: `Atomic` and `AtomicLookahead` are, `Tokens` and
+/// `Lookahead` are not. `@` makes it so, `$` and `!` undo it, in a look-ahead too; with
+/// [`Tokens::Leaves`] a `$` or `!` rule inside an `@` rule runs in `Lookahead` (no tokens, not
+/// atomic). A parser that does not explain never has `AtomicLookahead`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Context {
     /// Rules make tokens.
@@ -60,24 +79,63 @@ pub(crate) enum Context {
     Atomic,
     /// Inside a look-ahead: no rule makes tokens.
     Lookahead,
+    /// Inside a look-ahead inside an `@` rule, in a parser that explains: no rule makes tokens
+    /// and none is recorded.
+    AtomicLookahead,
 }
 
 impl Context {
-    /// Whether a rule of type `ty` makes a token here, and the context of its body.
-    fn enter(self, ty: RuleType, tokens: Tokens) -> (bool, Context) {
-        if tokens == Tokens::Leaves {
-            return match (self, ty) {
-                (Context::Tokens, RuleType::Atomic) => (true, Context::Atomic),
-                (context, _) => (false, context),
-            };
+    /// Whether a rule of type `ty` makes a token here, and the context of its body; `explains`
+    /// when the parser explains, so that the body's context says its atomicity too.
+    fn enter(self, ty: RuleType, tokens: Tokens, explains: bool) -> (bool, Context) {
+        let (token, inner) = match (self, ty, tokens) {
+            (Context::Tokens, RuleType::Atomic, _) => (true, Context::Atomic),
+            (context, _, Tokens::Leaves) => (false, context),
+            (Context::Lookahead | Context::AtomicLookahead, _, _) => (false, self),
+            (context, RuleType::Silent, _) => (false, context),
+            (Context::Tokens, RuleType::Normal, _) => (true, Context::Tokens),
+            (Context::Atomic, RuleType::Atomic | RuleType::Normal, _) => (false, Context::Atomic),
+            (_, RuleType::CompoundAtomic | RuleType::NonAtomic, _) => (true, Context::Tokens),
+        };
+        if !explains {
+            return (token, inner);
         }
-        match (self, ty) {
-            (Context::Lookahead, _) => (false, Context::Lookahead),
-            (context, RuleType::Silent) => (false, context),
-            (Context::Tokens, RuleType::Atomic) => (true, Context::Atomic),
-            (Context::Tokens, RuleType::Normal) => (true, Context::Tokens),
-            (Context::Atomic, RuleType::Atomic | RuleType::Normal) => (false, Context::Atomic),
-            (_, RuleType::CompoundAtomic | RuleType::NonAtomic) => (true, Context::Tokens),
+        let atomic = match ty {
+            RuleType::Atomic => true,
+            RuleType::CompoundAtomic | RuleType::NonAtomic => false,
+            RuleType::Normal | RuleType::Silent => self.atomic(),
+        };
+        let inner = match (inner, atomic) {
+            (Context::Lookahead | Context::AtomicLookahead, true) => Context::AtomicLookahead,
+            (Context::Lookahead | Context::AtomicLookahead | Context::Atomic, false) => {
+                Context::Lookahead
+            }
+            (context, _) => context,
+        };
+        (token, inner)
+    }
+
+    /// The context of a look-ahead's body.
+    fn lookahead(self, explains: bool) -> Context {
+        if explains && self.atomic() {
+            Context::AtomicLookahead
+        } else {
+            Context::Lookahead
+        }
+    }
+
+    /// Whether pest's atomicity here is an `@` rule's (only meant for a parser that explains).
+    fn atomic(self) -> bool {
+        matches!(self, Context::Atomic | Context::AtomicLookahead)
+    }
+
+    /// Whether pest records a rule of type `ty` that ends here: not a silent rule, and not where
+    /// the atomicity is an `@` rule's, which for a `$` or `!` rule is its own.
+    fn records(self, ty: RuleType) -> bool {
+        match ty {
+            RuleType::Silent => false,
+            RuleType::CompoundAtomic | RuleType::NonAtomic => true,
+            RuleType::Normal | RuleType::Atomic => !self.atomic(),
         }
     }
 
@@ -87,6 +145,7 @@ impl Context {
             Context::Tokens => "",
             Context::Atomic => "_in_atomic",
             Context::Lookahead => "_in_lookahead",
+            Context::AtomicLookahead => "_in_atomic_lookahead",
         }
     }
 }
@@ -119,6 +178,7 @@ impl<'r> Generator<'r> {
             classes: Vec::new(),
             prefix,
             productions,
+            explains: !productions,
             tokens: Tokens::AsPest,
             context: Context::Tokens,
             wanted: BTreeSet::new(),
@@ -187,7 +247,14 @@ impl<'r> Generator<'r> {
             );
         } else {
             run.push_str("\n/// Runs the rule numbered `entry` from the input's first byte.\n");
-            run.push_str("#[allow(unused_parens)]\npub(crate) fn run(parser: &mut Parser<'_, '_>, entry: u16) -> bool {\n");
+            // A parser that explains is generic over recording attempts, so the runs that do
+            // not record them pay nothing for it.
+            writeln!(
+                run,
+                "#[allow(unused_parens)]\npub(crate) fn run{}(parser: &mut Parser<'_, '_>, entry: u16) -> bool {{",
+                self.generic()
+            )
+            .unwrap();
         }
         run.push_str("    match entry {\n");
         for name in self.named.clone() {
@@ -197,14 +264,12 @@ impl<'r> Generator<'r> {
             } else {
                 self.number(name).to_string()
             };
-            let call = if name == "EOI" && self.tokens == Tokens::Leaves {
-                "(parser.pos == parser.bytes.len())".to_owned()
-            } else if name == "EOI" {
-                let n = self.number(name);
-                format!("parser.eoi({n}, RULE_PRODUCTIONS[{n}])")
+            let call = if name == "EOI" {
+                self.eoi()
             } else {
-                self.call(name).replace("self.", "parser.")
+                self.call(name)
             };
+            let call = call.replace("self.", "parser.");
             writeln!(run, "        {pattern} => {call},").unwrap();
         }
         run.push_str("        #[allow(unreachable_patterns)]\n        _ => false,\n    }\n}\n\n");
@@ -212,7 +277,7 @@ impl<'r> Generator<'r> {
         let mut written = BTreeMap::new();
         while let Some((name, context)) = self.todo.pop() {
             let rule = self.rules[name.as_str()];
-            let (token, inner) = context.enter(rule.ty, self.tokens);
+            let (token, inner) = context.enter(rule.ty, self.tokens, self.explains);
             self.context = inner;
             let body = self.expr(&rule.expr)?;
             let at = self.order.iter().position(|n| *n == name);
@@ -313,12 +378,56 @@ impl<'r> Generator<'r> {
         if self.wanted.insert(key.clone()) {
             self.todo.push(key);
         }
-        let call = format!("self.{}{}()", self.function(name), self.context.suffix());
+        let call = format!(
+            "self.{}{}{}()",
+            self.function(name),
+            self.context.suffix(),
+            self.track()
+        );
         let (first, nullable) = self.first(&rule.expr);
         if nullable || first.iter().all(|member| *member) {
             return call;
         }
-        format!("(self.starts_with_one_of({}) && {call})", self.class(first))
+        let class = self.class(first);
+        if self.explains {
+            // While recording attempts every rule runs, as in pest, to be recorded.
+            return format!("((TRACK || self.starts_with_one_of({class})) && {call})");
+        }
+        format!("(self.starts_with_one_of({class}) && {call})")
+    }
+
+    /// `EOI` here: a rule of its own that makes a token where rules do (pest_derive's tokens),
+    /// recorded where pest records a rule (a parser that explains).
+    fn eoi(&self) -> String {
+        let n = self.number("EOI");
+        let end = if self.context == Context::Tokens && self.tokens == Tokens::AsPest {
+            format!("self.eoi({n}, RULE_PRODUCTIONS[{n}])")
+        } else {
+            "(self.pos == self.bytes.len())".to_owned()
+        };
+        if !self.explains || !self.context.records(RuleType::Normal) {
+            return end;
+        }
+        format!("({{ let attempt = self.attempt::<TRACK>(); let ok = {end}; self.tracked::<TRACK>({n}, attempt, ok) }})")
+    }
+
+    /// The generic parameter of a rule function where the parser explains: whether attempts
+    /// are recorded.
+    fn generic(&self) -> &'static str {
+        if self.explains {
+            "<const TRACK: bool>"
+        } else {
+            ""
+        }
+    }
+
+    /// Its argument in a call.
+    fn track(&self) -> &'static str {
+        if self.explains {
+            "::<TRACK>"
+        } else {
+            ""
+        }
     }
 
     /// The function of `rule` in `context`; `token` says whether it makes one.
@@ -330,7 +439,12 @@ impl<'r> Generator<'r> {
         body: &str,
     ) -> String {
         let name = &rule.name;
-        let f = format!("{}{}", self.function(name), context.suffix());
+        let f = format!(
+            "{}{}{}",
+            self.function(name),
+            context.suffix(),
+            self.generic()
+        );
         let head = format!("    /// `{name}`\n    #[inline]\n    fn {f}(&mut self) -> bool {{\n");
         let inner = if token {
             format!(
@@ -340,7 +454,13 @@ impl<'r> Generator<'r> {
         } else {
             format!("        {body}\n")
         };
-        format!("{head}{inner}    }}\n\n")
+        if !self.explains || !context.records(rule.ty) {
+            return format!("{head}{inner}    }}\n\n");
+        }
+        format!(
+            "{head}        let attempt = self.attempt::<TRACK>();\n        let ok = {{\n{inner}        }};\n        self.tracked::<TRACK>({n}, attempt, ok)\n    }}\n\n",
+            n = self.number(name)
+        )
     }
 
     /// The name of a class table, made once per distinct class.
@@ -371,11 +491,7 @@ impl<'r> Generator<'r> {
             OptimizedExpr::Ident(name) => match name.as_str() {
                 "ANY" => "self.any()".to_owned(),
                 "SOI" => "(self.pos == 0)".to_owned(),
-                "EOI" if self.context == Context::Tokens && self.tokens == Tokens::AsPest => {
-                    let n = self.number("EOI");
-                    format!("self.eoi({n}, RULE_PRODUCTIONS[{n}])")
-                }
-                "EOI" => "(self.pos == self.bytes.len())".to_owned(),
+                "EOI" => self.eoi(),
                 "NEWLINE" => {
                     "(self.literal(b\"\\n\") || self.literal(b\"\\r\\n\") || self.literal(b\"\\r\"))"
                         .to_owned()
@@ -384,10 +500,16 @@ impl<'r> Generator<'r> {
                 _ => return Err(format!("the generator does not do the builtin {name}")),
             },
             OptimizedExpr::PosPred(e) | OptimizedExpr::NegPred(e) => {
-                let outer = std::mem::replace(&mut self.context, Context::Lookahead);
+                let inside = self.context.lookahead(self.explains);
+                let outer = std::mem::replace(&mut self.context, inside);
                 let inner = self.expr(e);
                 self.context = outer;
-                let not = if matches!(expr, OptimizedExpr::NegPred(_)) { "!" } else { "" };
+                let negative = matches!(expr, OptimizedExpr::NegPred(_));
+                if negative && self.explains {
+                    // A negative look-ahead turns what pest records inside it around.
+                    return Ok(format!("({{ let at = self.pos; self.turn::<TRACK>(); let ok = {}; self.turn::<TRACK>(); self.pos = at; !ok }})", inner?));
+                }
+                let not = if negative { "!" } else { "" };
                 format!("({{ let at = self.pos; let ok = {}; self.pos = at; {not}ok }})", inner?)
             }
             OptimizedExpr::Seq(..) => format!(
@@ -410,9 +532,12 @@ impl<'r> Generator<'r> {
                     }
                 }
                 let each = self.expr(e)?;
+                // While recording attempts the choice runs on every byte, to record its rules.
+                let scan = if self.explains { "if !TRACK { " } else { "" };
+                let end = if self.explains { "} " } else { "" };
                 match self.one_byte_steps(e) {
                     Some(steps) => format!(
-                        "({{ loop {{ self.skip_while({}); let at = self.pos; if !{each} || self.pos == at {{ break; }} }} true }})",
+                        "({{ loop {{ {scan}self.skip_while({}); {end}let at = self.pos; if !{each} || self.pos == at {{ break; }} }} true }})",
                         self.class(steps)
                     ),
                     None => format!(

@@ -11,8 +11,19 @@ fn read(source: &str) -> Grammar {
     Grammar::read(source).unwrap_or_else(|e| panic!("{source}: {e}"))
 }
 
+/// The parser of `source` as the writing grammar's is compiled: rules looked up by number, and
+/// explaining its failures (generic over `TRACK`).
 fn compiled(source: &str) -> Result<String, String> {
     compile(&read(source), "test.pest", "t_", false, Tokens::AsPest)
+}
+
+/// The code of function `f` in `code`, up to its closing brace.
+fn body(code: &str, f: &str) -> String {
+    let at = code
+        .find(&format!("fn {f}<"))
+        .or_else(|| code.find(&format!("fn {f}(")))
+        .unwrap_or_else(|| panic!("no {f}: {code}"));
+    code[at..at + code[at..].find("\n    }").unwrap()].to_owned()
 }
 
 #[test]
@@ -144,7 +155,12 @@ fn a_call_tests_the_first_byte_before_the_rule_runs() {
     // "z"; c may match empty of its own and is called as it is.
     assert_eq!(members(&code, "self.starts_with_one_of("), b"x");
     assert_eq!(members(&code, "parser.starts_with_one_of("), b"xz");
-    assert!(code.contains(" => parser.t_c(),"), "{code}");
+    assert!(code.contains(" => parser.t_c::<TRACK>(),"), "{code}");
+    // While attempts are recorded, every rule runs, as in pest: the test is skipped.
+    assert!(
+        code.contains("((TRACK || self.starts_with_one_of("),
+        "{code}"
+    );
 }
 
 #[test]
@@ -183,23 +199,67 @@ fn a_rule_makes_a_token_as_its_context_says_with_one_function_per_context() {
     let code = compiled("a = { b ~ &b ~ c }\nb = { \"x\" }\nc = @{ b ~ d }\nd = ${ b }\n").unwrap();
     // b makes a token in a, none in a look-ahead or in the `@` rule c; the `$` rule d makes one
     // inside c, and so does b inside d.
-    for function in [
-        "fn t_b(",
-        "fn t_b_in_lookahead(",
-        "fn t_b_in_atomic(",
-        "fn t_d_in_atomic(",
-    ] {
-        assert!(code.contains(function), "{function}: {code}");
-    }
-    let body = |f: &str| {
-        let at = code.find(&format!("fn {f}(")).unwrap();
-        code[at..at + code[at..].find("\n    }").unwrap()].to_owned()
-    };
+    let body = |f: &str| body(&code, f);
     assert!(body("t_b").contains("self.open("));
     assert!(!body("t_b_in_lookahead").contains("self.open("));
     assert!(!body("t_b_in_atomic").contains("self.open("));
     assert!(body("t_d_in_atomic").contains("self.open("));
-    assert!(body("t_d_in_atomic").contains("self.t_b()"));
+    assert!(body("t_d_in_atomic").contains("self.t_b::<TRACK>()"));
+}
+
+#[test]
+fn a_parser_that_explains_records_a_rule_where_pest_does() {
+    let code = compiled(
+        "a = { b ~ c ~ !d ~ EOI }\nb = { \"x\" }\nc = @{ b ~ !b ~ d ~ e }\nd = ${ b }\ne = _{ \"z\" }\n",
+    )
+    .unwrap();
+    let body = |f: &str| body(&code, f);
+    let records = |f: &str| body(f).contains("self.tracked::<TRACK>(");
+    // pest records a rule where it ends unless the atomicity there is an `@` rule's: b in a, the
+    // `@` rule c itself, and the `$` rule d everywhere (its own atomicity), b inside d too, in a
+    // look-ahead as well; not b inside c, nor in c's look-ahead; a silent rule never.
+    for f in [
+        "t_a",
+        "t_b",
+        "t_c",
+        "t_d_in_atomic",
+        "t_d_in_lookahead",
+        "t_b_in_lookahead",
+    ] {
+        assert!(records(f), "{f}: {code}");
+    }
+    for f in ["t_b_in_atomic", "t_b_in_atomic_lookahead", "t_e_in_atomic"] {
+        assert!(!records(f), "{f}: {code}");
+    }
+    // EOI is a rule that pest records; a negative look-ahead turns the recording around.
+    assert!(body("t_a").contains("let ok = self.eoi("), "{code}");
+    assert!(body("t_a").contains("self.turn::<TRACK>()"), "{code}");
+    assert!(body("t_c").contains("self.t_b_in_atomic_lookahead::<TRACK>()"));
+}
+
+#[test]
+fn only_a_parser_that_explains_scans_a_repetition_in_one_pass_when_not_recording() {
+    let source = "a = @{ (ASCII_ALPHA | p)* }\np = { \"%\" ~ ASCII_HEX_DIGIT ~ ASCII_HEX_DIGIT }\n";
+    let explains = compiled(source).unwrap();
+    assert!(
+        explains.contains("{ loop { if !TRACK { self.skip_while(&CLASS_"),
+        "{explains}"
+    );
+    // The URL grammar's parser (productions) records nothing and knows no TRACK.
+    let plain = compile(&read(source), "test.pest", "t_", true, Tokens::AsPest).unwrap();
+    assert!(
+        plain.contains("{ loop { self.skip_while(&CLASS_"),
+        "{plain}"
+    );
+    assert!(!plain.contains("TRACK"), "{plain}");
+    let url = compile(
+        &read(URL_GRAMMAR),
+        "grammar/url.pest",
+        "r_",
+        true,
+        Tokens::AsPest,
+    );
+    assert!(!url.unwrap().contains("TRACK"));
 }
 
 #[test]
@@ -288,12 +348,7 @@ fn the_url_grammar_states_every_set_and_the_scheme_table() {
 fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
     let source = "a = { b ~ c ~ EOI }\nb = @{ \"x\" ~ d }\nc = ${ d }\nd = @{ \"y\" }\n";
     let code = compile(&read(source), "test.pest", "t_", false, Tokens::Leaves).unwrap();
-    let body = |f: &str| {
-        let at = code
-            .find(&format!("fn {f}("))
-            .unwrap_or_else(|| panic!("no {f}: {code}"));
-        code[at..at + code[at..].find("\n    }").unwrap()].to_owned()
-    };
+    let body = |f: &str| body(&code, f);
     // b and d (inside the `$` rule c, and alone) make tokens; a, c and EOI do not, nor d inside b.
     assert!(body("t_b").contains("self.open("));
     assert!(body("t_d").contains("self.open("));
@@ -301,5 +356,18 @@ fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
     assert!(!body("t_a").contains("self.open("));
     assert!(!body("t_c").contains("self.open("));
     assert!(!code.contains("eoi("), "{code}");
-    assert!(body("t_c").contains("self.t_d()"), "{code}");
+    assert!(body("t_c").contains("self.t_d::<TRACK>()"), "{code}");
+}
+
+#[test]
+fn with_leaves_a_compound_atomic_rule_inside_an_atomic_one_is_recorded_and_makes_no_token() {
+    let source = "a = @{ c }\nc = ${ d }\nd = @{ \"y\" }\n";
+    let code = compile(&read(source), "test.pest", "t_", false, Tokens::Leaves).unwrap();
+    let body = |f: &str| body(&code, f);
+    // Inside a, c runs with its own atomicity: recorded, as d inside it is; neither makes a token.
+    assert!(body("t_c_in_atomic").contains("self.t_d_in_lookahead::<TRACK>()"));
+    for f in ["t_c_in_atomic", "t_d_in_lookahead"] {
+        assert!(body(f).contains("self.tracked::<TRACK>("), "{f}: {code}");
+        assert!(!body(f).contains("self.open("), "{f}: {code}");
+    }
 }

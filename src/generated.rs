@@ -5,8 +5,11 @@
 //! it); the RFC 3986 parser makes pest_derive's `@` tokens only, the components its builder
 //! reads (the `rfc3986::parse` unit tests check it).
 
+mod attempts;
+
 use crate::grammar::{Production, Productions};
 use crate::tokens::{offset, Matched, Token};
+use attempts::{Attempt, Attempts};
 
 const T: bool = true;
 const F: bool = false;
@@ -26,6 +29,7 @@ pub(crate) mod valid_rules {
 }
 
 /// `grammar/rfc3986.pest` (RFC 3986 and RFC 3987), generated.
+#[cfg(feature = "rfc3986")]
 #[allow(dead_code)]
 pub(crate) mod rfc3986_rules {
     use super::*;
@@ -52,18 +56,57 @@ impl Productions for Generated {
 /// its tree; None when it does not match.
 pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
     let mut tokens = crate::tokens::spare();
-    if !run_on(input, &mut tokens, |parser| valid_rules::run(parser, entry)) {
+    if !run_on(input, &mut tokens, |parser| {
+        valid_rules::run::<false>(parser, entry)
+    }) {
         return None;
     }
     Matched::new(input, tokens)
 }
 
+/// Where rule number `entry` of the writing grammar fails farthest on `input`, and the rules
+/// expected there (as pest_derive's error gives them); None when it matches.
+pub(crate) fn explain_valid(entry: u16, input: &str) -> Option<(usize, Vec<u16>)> {
+    explain(
+        input,
+        |parser| valid_rules::run::<true>(parser, entry),
+        valid_rules::EOI,
+    )
+}
+
+/// Where rule number `entry` of `grammar/rfc3986.pest` fails farthest on `input`, and the rules
+/// expected there (as pest_derive's error gives them); None when it matches.
+#[cfg(feature = "rfc3986")]
+pub(crate) fn explain_rfc3986(entry: u16, input: &str) -> Option<(usize, Vec<u16>)> {
+    explain(
+        input,
+        |parser| rfc3986_rules::run::<true>(parser, entry),
+        rfc3986_rules::EOI,
+    )
+}
+
+/// Runs `rule` on `input` recording attempts; where it failed farthest and the rules expected
+/// there, or None when it matched.
+fn explain(
+    input: &str,
+    rule: impl FnOnce(&mut Parser) -> bool,
+    eoi: u16,
+) -> Option<(usize, Vec<u16>)> {
+    let mut attempts = Attempts::default();
+    let mut tokens = Vec::new();
+    if run_tracked(input, &mut tokens, Some(&mut attempts), rule) {
+        return None;
+    }
+    Some(attempts.expected(eoi))
+}
+
 /// Runs rule number `entry` of `grammar/rfc3986.pest` on `input` and returns its tree; None when
 /// it does not match.
+#[cfg(feature = "rfc3986")]
 pub(crate) fn parse_rfc3986(entry: u16, input: &str) -> Option<Matched<'_>> {
     let mut tokens = crate::tokens::spare();
     if !run_on(input, &mut tokens, |parser| {
-        rfc3986_rules::run(parser, entry)
+        rfc3986_rules::run::<false>(parser, entry)
     }) {
         return None;
     }
@@ -73,6 +116,16 @@ pub(crate) fn parse_rfc3986(entry: u16, input: &str) -> Option<Matched<'_>> {
 /// Runs `rule` with a parser at the start of `input`, appending tokens to `tokens`. An input
 /// longer than [`crate::MAX_INPUT_LEN`] does not match: token offsets are 32-bit.
 fn run_on(input: &str, tokens: &mut Vec<Token>, rule: impl FnOnce(&mut Parser) -> bool) -> bool {
+    run_tracked(input, tokens, None, rule)
+}
+
+/// [`run_on`], recording attempts in `attempts` if given.
+fn run_tracked<'o>(
+    input: &str,
+    tokens: &'o mut Vec<Token>,
+    attempts: Option<&'o mut Attempts>,
+    rule: impl FnOnce(&mut Parser) -> bool,
+) -> bool {
     if input.len() > crate::MAX_INPUT_LEN {
         return false;
     }
@@ -81,6 +134,7 @@ fn run_on(input: &str, tokens: &mut Vec<Token>, rule: impl FnOnce(&mut Parser) -
         text: input,
         pos: 0,
         out: tokens,
+        attempts,
     };
     rule(&mut parser)
 }
@@ -93,6 +147,8 @@ pub(crate) struct Parser<'i, 'o> {
     text: &'i str,
     pos: usize,
     out: &'o mut Vec<Token>,
+    /// Where failures are recorded, when a failure is to be explained.
+    attempts: Option<&'o mut Attempts>,
 }
 
 /// Where a rule or sequence started: the position and the number of tokens.
@@ -254,6 +310,37 @@ impl Parser<'_, '_> {
             _ => 4,
         };
         true
+    }
+
+    // The parsers that explain their failures are generic over `TRACK`, whether the run records
+    // attempts: with `false` these calls are nothing.
+
+    /// The attempts as a rule starts.
+    #[inline(always)]
+    fn attempt<const TRACK: bool>(&self) -> Attempt {
+        match &self.attempts {
+            Some(attempts) if TRACK => attempts.start(self.pos),
+            _ => Attempt::default(),
+        }
+    }
+
+    /// Records the end of `rule`, started at `attempt`; returns `ok`. The generator calls it
+    /// only where pest records: not where the atomicity is `@`'s (known when the parser is
+    /// written).
+    #[inline(always)]
+    fn tracked<const TRACK: bool>(&mut self, rule: u16, attempt: Attempt, ok: bool) -> bool {
+        if let (true, Some(attempts)) = (TRACK, self.attempts.as_deref_mut()) {
+            attempts.end(rule, attempt, ok);
+        }
+        ok
+    }
+
+    /// Enters or leaves a negative lookahead, for the attempts.
+    #[inline(always)]
+    fn turn<const TRACK: bool>(&mut self) {
+        if let (true, Some(attempts)) = (TRACK, self.attempts.as_deref_mut()) {
+            attempts.negative = !attempts.negative;
+        }
     }
 
     /// The end of the input, as pest's `EOI` rule (which makes a token).

@@ -57,6 +57,10 @@
 //!   `default-features = false`.
 //! - `serde`: [`Url`] serializes as its serialization and deserializes by parsing.
 //! - `vm`: grammars loaded at run time ([`workbench::RuntimeGrammar`]).
+//! - `rfc3986`: the RFC 3986/3987 reader (`rfc3986`) and its comparison with the WHATWG parser;
+//!   `cli` turns it on.
+//! - `reference`: pest_derive's parser of the same grammar, the reference the generated parser
+//!   is held to (`workbench::Engine::PestDerive`); `cli` and `vm` turn it on.
 //!
 //! The package's README covers the command-line tool, the grammar and performance figures.
 #![forbid(unsafe_code)]
@@ -65,7 +69,8 @@
 // Spec links are written bare, as `/// https://url.spec.whatwg.org/#...`, after rust-url's habit.
 #![allow(rustdoc::bare_urls)]
 
-// pest_derive without pest's "std" feature generates code that names `alloc`.
+// pest_derive without pest's "std" feature generates code that names `alloc` (the reference
+// parser, feature `reference`, and the unit tests' parsers).
 extern crate alloc;
 
 mod api;
@@ -83,6 +88,8 @@ mod grammar_size;
 mod input;
 mod percent;
 mod record;
+#[cfg(feature = "rfc3986")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rfc3986")))]
 pub mod rfc3986;
 #[cfg(feature = "vm")]
 mod runtime;

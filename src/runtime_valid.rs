@@ -80,7 +80,7 @@ impl RuntimeWritingGrammar {
         let Some(base) = base else {
             return Err(absolute);
         };
-        let (_, number) = relative_entry(base);
+        let number = relative_entry(base);
         let entry = v::RULE_NAMES
             .get(usize::from(number))
             .copied()

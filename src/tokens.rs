@@ -5,7 +5,9 @@
 use std::cell::Cell;
 use std::ops::Range;
 
+#[cfg(any(feature = "reference", test))]
 use pest::iterators::Pairs;
+#[cfg(any(feature = "reference", test))]
 use pest::RuleType;
 
 use crate::grammar::Production;
@@ -175,7 +177,9 @@ impl<'t> Iterator for Nodes<'t> {
 /// Appends the tokens of pest pairs (a pest_derive or pest_vm result) in pre-order; `rule` gives
 /// a rule's number and production. Iterative, so a deep tree cannot exhaust the stack. False
 /// when the tree has more tokens than 32-bit indices reach (a grammar loaded at run time may make
-/// many tokens a byte).
+/// many tokens a byte). pest_derive's parser of the URL grammar (feature `reference`, which `vm`
+/// turns on), grammars loaded at run time and the tests use it.
+#[cfg(any(feature = "reference", test))]
 pub(crate) fn push_pairs<R: RuleType>(
     pairs: Pairs<'_, R>,
     rule: &dyn Fn(R) -> (u16, Option<Production>),
@@ -235,6 +239,21 @@ pub(crate) mod listing {
     /// The listing of a generated parser's tree, its rules named by `name`.
     pub(crate) fn of_matched(tree: &Matched<'_>, name: &dyn Fn(u16) -> String) -> Listing {
         tree.nodes().map(|n| (name(n.rule()), n.span())).collect()
+    }
+
+    /// Where a pest_derive parser failed and the rules it expected there (by name, in its order).
+    pub(crate) fn of_error<R: RuleType>(e: pest::error::Error<R>) -> (usize, Vec<String>) {
+        let at = match e.location {
+            pest::error::InputLocation::Pos(p) => p,
+            pest::error::InputLocation::Span((s, _)) => s,
+        };
+        let expected = match &e.variant {
+            pest::error::ErrorVariant::ParsingError { positives, .. } => {
+                positives.iter().map(|r| format!("{r:?}")).collect()
+            }
+            pest::error::ErrorVariant::CustomError { .. } => Vec::new(),
+        };
+        (at, expected)
     }
 
     /// The listing of pest_derive's pairs; `all` is the grammar's `Rule::all_rules()` (a rule

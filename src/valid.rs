@@ -4,19 +4,10 @@
 use std::fmt;
 use std::ops::Range;
 
-use pest::Parser;
-
 use crate::api::Url;
 use crate::builder::{domain_to_ascii, ends_in_a_number, port_number};
-use crate::generated::{parse_valid, valid_rules as v};
+use crate::generated::{explain_valid, parse_valid, valid_rules as v};
 use crate::tokens::Node;
-
-/// The parser pest_derive generates from `grammar/valid.pest`: it explains a failure (the
-/// farthest position and the rules expected there); the parser build.rs generates from the same
-/// grammar decides, and its trees feed the checks.
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/valid.pest"]
-struct ValidGrammar;
 
 /// Why a string is not a valid URL string: the production that does not hold, where, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,8 +39,12 @@ impl std::error::Error for Invalid {}
 /// assert!(!pegurl::is_valid_url_string("../x", None));
 /// ```
 pub fn is_valid_url_string(input: &str, base: Option<&str>) -> bool {
-    let base = base.and_then(|b| Url::parse(b).ok());
-    validate_url_string(input, base.as_ref()).is_ok()
+    // The base is parsed only when the absolute reading fails, and no failure is explained.
+    let relative = || {
+        base.and_then(|b| Url::parse(b).ok())
+            .map(|b| relative_entry(&b))
+    };
+    read(input, relative).is_ok()
 }
 
 /// Whether `input` is a valid URL string against `base`, and if not, which production fails
@@ -61,134 +56,124 @@ pub fn is_valid_url_string(input: &str, base: Option<&str>) -> bool {
 /// assert_eq!(e.span, 8..20);
 /// ```
 pub fn validate_url_string(input: &str, base: Option<&Url>) -> Result<(), Invalid> {
-    // "A valid URL string must be either a relative-URL-with-fragment string or an
-    // absolute-URL-with-fragment string."
-    let absolute = run(
-        (
-            Rule::absolute_url_with_fragment_string,
-            v::ABSOLUTE_URL_WITH_FRAGMENT_STRING,
-        ),
-        input,
-    );
-    let Err(absolute_error) = absolute else {
-        return Ok(());
-    };
-    // "A non-null base URL is necessary when parsing a relative-URL-with-fragment string."
-    let Some(base) = base else {
-        return Err(absolute_error.explain(input));
-    };
-    let entry = relative_entry(base);
-    let Err(relative_error) = run(entry, input) else {
-        return Ok(());
-    };
-    // Report the reading that got further.
-    let (absolute_error, relative_error) =
-        (absolute_error.explain(input), relative_error.explain(input));
-    if relative_error.span.start > absolute_error.span.start {
-        Err(relative_error)
-    } else {
-        Err(absolute_error)
+    match read(input, || base.map(relative_entry)) {
+        Ok(()) => Ok(()),
+        Err((absolute, None)) => Err(absolute.explain(input)),
+        Err((absolute, Some(relative))) => {
+            // Report the reading that got further.
+            let (absolute, relative) = (absolute.explain(input), relative.explain(input));
+            if relative.span.start > absolute.span.start {
+                Err(relative)
+            } else {
+                Err(absolute)
+            }
+        }
     }
 }
 
-/// The entry rule that reads a relative-URL-with-fragment string against `base`: pest_derive's
-/// rule and the generated parser's number for it.
-pub(crate) fn relative_entry(base: &Url) -> (Rule, u16) {
+/// The writing section's two readings of `input`: Ok when either holds, else why the absolute
+/// one fails and, if there is a base (`relative` gives its entry rule, asked only when needed),
+/// why the relative one does.
+fn read(
+    input: &str,
+    relative: impl FnOnce() -> Option<u16>,
+) -> Result<(), (Failure, Option<Failure>)> {
+    // "A valid URL string must be either a relative-URL-with-fragment string or an
+    // absolute-URL-with-fragment string."
+    let Err(absolute) = run(v::ABSOLUTE_URL_WITH_FRAGMENT_STRING, input) else {
+        return Ok(());
+    };
+    // "A non-null base URL is necessary when parsing a relative-URL-with-fragment string."
+    let Some(entry) = relative() else {
+        return Err((absolute, None));
+    };
+    match run(entry, input) {
+        Ok(()) => Ok(()),
+        Err(relative) => Err((absolute, Some(relative))),
+    }
+}
+
+/// The entry rule (its number) that reads a relative-URL-with-fragment string against `base`.
+pub(crate) fn relative_entry(base: &Url) -> u16 {
     if base.cannot_be_a_base() {
-        (
-            Rule::relative_url_with_fragment_string_opaque,
-            v::RELATIVE_URL_WITH_FRAGMENT_STRING_OPAQUE,
-        )
+        v::RELATIVE_URL_WITH_FRAGMENT_STRING_OPAQUE
     } else {
         match base.scheme() {
-            "file" => (
-                Rule::relative_url_with_fragment_string_file,
-                v::RELATIVE_URL_WITH_FRAGMENT_STRING_FILE,
-            ),
-            _ if base.is_special() => (
-                Rule::relative_url_with_fragment_string_special,
-                v::RELATIVE_URL_WITH_FRAGMENT_STRING_SPECIAL,
-            ),
-            _ => (
-                Rule::relative_url_with_fragment_string_other,
-                v::RELATIVE_URL_WITH_FRAGMENT_STRING_OTHER,
-            ),
+            "file" => v::RELATIVE_URL_WITH_FRAGMENT_STRING_FILE,
+            _ if base.is_special() => v::RELATIVE_URL_WITH_FRAGMENT_STRING_SPECIAL,
+            _ => v::RELATIVE_URL_WITH_FRAGMENT_STRING_OTHER,
         }
     }
 }
 
 /// Why a reading failed: a check on its tree, or the grammar, explained only when asked.
 enum Failure {
-    Check(Invalid),
-    Grammar(Rule),
+    Check(Box<Invalid>),
+    Grammar(u16),
 }
 
 impl Failure {
     fn explain(self, input: &str) -> Invalid {
         match self {
-            Failure::Check(invalid) => invalid,
+            Failure::Check(invalid) => *invalid,
             Failure::Grammar(entry) => explain(entry, input),
         }
     }
 }
 
-/// Runs an entry rule (pest_derive's and the generated parser's numbers for it), then the checks
-/// on its tree.
-fn run((entry, number): (Rule, u16), input: &str) -> Result<(), Failure> {
-    let Some(tree) = parse_valid(number, input) else {
+/// Runs an entry rule (its number), then the checks on its tree.
+fn run(entry: u16, input: &str) -> Result<(), Failure> {
+    let Some(tree) = parse_valid(entry, input) else {
         return Err(Failure::Grammar(entry));
     };
     // Bound to a name so that the iterator, which borrows `tree`, is gone before `tree` is.
-    let checked = tree.nodes().try_for_each(check).map_err(Failure::Check);
+    let checked = tree
+        .nodes()
+        .try_for_each(check)
+        .map_err(|invalid| Failure::Check(Box::new(invalid)));
     checked
 }
 
-/// Why `input` does not match `entry`: pest_derive's farthest failure and the rules it expected
-/// there.
-fn explain(entry: Rule, input: &str) -> Invalid {
-    let Err(e) = ValidGrammar::parse(entry, input) else {
-        // The two parsers of one grammar agree (tests/engines.rs); should they not, say so.
+/// Why `input` does not match `entry`: the farthest failure and the rules expected there, as
+/// pest records them (the generated parser records them so when asked, see
+/// `src/generated/attempts.rs`).
+fn explain(entry: u16, input: &str) -> Invalid {
+    let entry_name = rule_name(entry);
+    let Some((at, positives)) = explain_valid(entry, input) else {
+        // The parser matched when run again; should it ever, say so.
         return Invalid {
-            production: format!("{entry:?}"),
+            production: entry_name.to_owned(),
             span: 0..input.len(),
-            reason: "the generated parser and pest_derive's disagree".to_owned(),
+            reason: "the writing grammar matched on a second run".to_owned(),
         };
     };
-    let at = match e.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((s, _)) => s,
-    };
-    let (production, reason) = match &e.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
+    let names: Vec<&str> = positives.iter().map(|&rule| rule_name(rule)).collect();
+    let (production, reason) = match names.first() {
+        Some(&first) => {
             // The most telling production expected there: a named one before the end of input.
-            let names: Vec<String> = positives.iter().map(|r| format!("{r:?}")).collect();
-            let production = names
-                .iter()
-                .find(|n| *n != "EOI")
-                .unwrap_or(&names[0])
-                .clone();
+            let production = names.iter().find(|n| **n != "EOI").unwrap_or(&first);
             // Where only the end of input is expected, the character there says more.
-            let production = match input[at..].chars().next() {
-                Some('%') if production == "EOI" => "percent_encoded_byte".to_owned(),
-                Some(c) if production == "EOI" && !is_url_code_point(c) => "url_unit".to_owned(),
+            let production = match input.get(at..).and_then(|rest| rest.chars().next()) {
+                Some('%') if *production == "EOI" => "percent_encoded_byte",
+                Some(c) if *production == "EOI" && !is_url_code_point(c) => "url_unit",
                 _ => production,
             };
             let reason = match names.len() {
-                1 => requirement(&production).to_owned(),
+                1 => requirement(production).to_owned(),
                 _ => format!(
                     "{} (expected {})",
-                    requirement(&production),
+                    requirement(production),
                     names.join(" or ")
                 ),
             };
-            (production, reason)
+            (production.to_owned(), reason)
         }
-        _ => (
-            format!("{entry:?}"),
-            requirement(&format!("{entry:?}")).to_owned(),
-        ),
+        None => (entry_name.to_owned(), requirement(entry_name).to_owned()),
     };
-    let end = input[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+    let end = input
+        .get(at..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(at, |c| at + c.len_utf8());
     Invalid {
         production,
         span: at..end,
@@ -316,6 +301,37 @@ fn effective_piece_length(node: Node<'_>) -> usize {
 mod tests {
     use super::*;
     use crate::tokens::listing::{self, Listing};
+    use pest::Parser;
+
+    /// pest_derive's parser of `grammar/valid.pest`: the reference the generated parser's trees
+    /// and explanations are held to.
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/valid.pest"]
+    struct ValidGrammar;
+
+    /// The writing grammar's entry rules: pest_derive's and the generated parser's.
+    const ENTRIES: [(Rule, u16); 5] = [
+        (
+            Rule::absolute_url_with_fragment_string,
+            v::ABSOLUTE_URL_WITH_FRAGMENT_STRING,
+        ),
+        (
+            Rule::relative_url_with_fragment_string_special,
+            v::RELATIVE_URL_WITH_FRAGMENT_STRING_SPECIAL,
+        ),
+        (
+            Rule::relative_url_with_fragment_string_file,
+            v::RELATIVE_URL_WITH_FRAGMENT_STRING_FILE,
+        ),
+        (
+            Rule::relative_url_with_fragment_string_other,
+            v::RELATIVE_URL_WITH_FRAGMENT_STRING_OTHER,
+        ),
+        (
+            Rule::relative_url_with_fragment_string_opaque,
+            v::RELATIVE_URL_WITH_FRAGMENT_STRING_OPAQUE,
+        ),
+    ];
 
     fn generated(entry: u16, input: &str) -> Option<Listing> {
         let tree = parse_valid(entry, input)?;
@@ -327,44 +343,75 @@ mod tests {
         Some(listing::of_pairs(pairs, Rule::all_rules()))
     }
 
+    /// pest_derive's error for `input`: where and which rules it expected there, by name.
+    fn derived_error(entry: Rule, input: &str) -> Option<(usize, Vec<String>)> {
+        Some(listing::of_error(ValidGrammar::parse(entry, input).err()?))
+    }
+
+    /// The generated parser's record of a failure, by name.
+    fn generated_error(entry: u16, input: &str) -> Option<(usize, Vec<String>)> {
+        let (at, expected) = explain_valid(entry, input)?;
+        let names = expected.iter().map(|&r| rule_name(r).to_owned()).collect();
+        Some((at, names))
+    }
+
+    /// Every conformance input, and each with one character of the writing grammar's
+    /// delimiters (and a few that are never allowed) put at every eighth place.
+    fn inputs() -> Vec<String> {
+        let json =
+            crate::workbench::wpt::replace_lone_surrogates(crate::workbench::wpt::URLTESTDATA);
+        let cases: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let mut out = Vec::new();
+        for case in cases.as_array().unwrap() {
+            let Some(input) = case.get("input").and_then(|i| i.as_str()) else {
+                continue;
+            };
+            out.push(input.to_owned());
+            let places: Vec<usize> = input
+                .char_indices()
+                .map(|(i, _)| i)
+                .chain([input.len()])
+                .step_by(8)
+                .collect();
+            for (n, at) in places.into_iter().enumerate() {
+                let c = ["%", ":", "/", "[", "]", "@", "?", "#", " ", "\\", "1", "::"][n % 12];
+                out.push(format!("{}{c}{}", &input[..at], &input[at..]));
+            }
+        }
+        out
+    }
+
     #[test]
     fn the_generated_writing_grammar_makes_pest_derives_trees_on_every_wpt_input() {
         let json =
             crate::workbench::wpt::replace_lone_surrogates(crate::workbench::wpt::URLTESTDATA);
         let cases: serde_json::Value = serde_json::from_str(&json).unwrap();
-        let entries = [
-            (
-                Rule::absolute_url_with_fragment_string,
-                v::ABSOLUTE_URL_WITH_FRAGMENT_STRING,
-            ),
-            (
-                Rule::relative_url_with_fragment_string_special,
-                v::RELATIVE_URL_WITH_FRAGMENT_STRING_SPECIAL,
-            ),
-            (
-                Rule::relative_url_with_fragment_string_file,
-                v::RELATIVE_URL_WITH_FRAGMENT_STRING_FILE,
-            ),
-            (
-                Rule::relative_url_with_fragment_string_other,
-                v::RELATIVE_URL_WITH_FRAGMENT_STRING_OTHER,
-            ),
-            (
-                Rule::relative_url_with_fragment_string_opaque,
-                v::RELATIVE_URL_WITH_FRAGMENT_STRING_OPAQUE,
-            ),
-        ];
         let mut matched = 0;
         for case in cases.as_array().unwrap() {
             let Some(input) = case.get("input").and_then(|i| i.as_str()) else {
                 continue;
             };
-            for (rule, number) in entries {
+            for (rule, number) in ENTRIES {
                 let (g, d) = (generated(number, input), derived(rule, input));
                 matched += usize::from(g.is_some());
                 assert_eq!(g, d, "{rule:?} on {input:?}");
             }
         }
         assert!(matched > 300, "{matched}");
+    }
+
+    /// The explanation comes from the generated parser's record of attempts, which must be
+    /// pest_derive's error: the same place and the same rules, in the same order.
+    #[test]
+    fn the_generated_writing_grammar_fails_where_pest_derive_does_expecting_the_same_rules() {
+        let mut failed = 0;
+        for input in inputs() {
+            for (rule, number) in ENTRIES {
+                let (g, d) = (generated_error(number, &input), derived_error(rule, &input));
+                failed += usize::from(g.is_some());
+                assert_eq!(g, d, "{rule:?} on {input:?}");
+            }
+        }
+        assert!(failed > 10_000, "{failed}");
     }
 }

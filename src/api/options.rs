@@ -6,7 +6,9 @@ use encoding_rs::{Encoding, UTF_8};
 use crate::builder;
 use crate::error::{ParseError, ValidationError};
 use crate::generated::Generated;
-use crate::grammar::{Compiled, Engine, Productions, Tree};
+#[cfg(feature = "reference")]
+use crate::grammar::Compiled;
+use crate::grammar::{Engine, Productions, Tree};
 use crate::input::Input;
 #[cfg(feature = "vm")]
 use crate::runtime::RuntimeGrammar;
@@ -164,6 +166,7 @@ impl<'a> ParseOptions<'a> {
             return self.run(&grammar.source(), &input);
         }
         match self.engine {
+            #[cfg(feature = "reference")]
             Engine::PestDerive => self.run(&Compiled, &input),
             _ => self.run(&Generated, &input),
         }

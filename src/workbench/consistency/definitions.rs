@@ -76,7 +76,7 @@ pub(crate) fn parse_base(base: &str) -> Result<Url, String> {
 
 /// The writing grammar's entry rule for a relative-URL-with-fragment string against `base`.
 pub(crate) fn relative_entry_name(base: &Url) -> &'static str {
-    let (_, number) = relative_entry(base);
+    let number = relative_entry(base);
     v::RULE_NAMES
         .get(usize::from(number))
         .copied()
