@@ -223,7 +223,12 @@ impl Tables {
     /// What the table says of an ASCII-lowercase `scheme`: whether it is special and its
     /// default port.
     pub(crate) fn scheme_kind(&self, scheme: &str) -> SchemeKind {
-        let name = SchemeName::of(scheme);
+        self.scheme_kind_of(SchemeName::of(scheme), scheme)
+    }
+
+    /// [`Tables::scheme_kind`] of an ASCII-lowercase `scheme` whose [`SchemeName`] is known.
+    #[inline]
+    pub(crate) fn scheme_kind_of(&self, name: SchemeName, scheme: &str) -> SchemeKind {
         let special = match self.by_name.get(name as usize) {
             Some(special) => *special,
             None if self.has_others => self

@@ -5,7 +5,7 @@
 //! component (already percent-encoded, through a closure that appends to the output); it never
 //! needs to look for a delimiter afterwards.
 
-use super::{HostKind, Record, SchemeKind};
+use super::{HostKind, Record, SchemeKind, SchemeName};
 use crate::tables::{Tables, BUILTIN};
 
 /// Writes a [`Record`]. Components are written in order; a component's content is appended by
@@ -71,11 +71,21 @@ impl Writer {
         kind: Option<SchemeKind>,
         tables: &Tables,
     ) {
+        // A scheme the prose names, spelled in lowercase (most are), is known from its bytes
+        // as they are: neither lowercased nor looked up by name.
+        let mut name = SchemeName::of(scheme);
         let out = &mut self.record.serialization;
         let start = out.len();
+        out.reserve(scheme.len() + 1);
         out.push_str(scheme);
-        out[start..].make_ascii_lowercase();
-        self.record.scheme_kind = kind.unwrap_or_else(|| tables.scheme_kind(&out[start..]));
+        if name == SchemeName::Other {
+            out[start..].make_ascii_lowercase();
+            name = SchemeName::of(&out[start..]);
+        }
+        self.record.scheme_kind = match kind {
+            Some(kind) => kind,
+            None => tables.scheme_kind_of(name, &out[start..]),
+        };
         self.record.scheme_end = out.len();
         out.push(':');
         self.has_scheme = true;
