@@ -20,9 +20,15 @@ pub(crate) struct Writer {
 impl Writer {
     /// An empty record with room for `capacity` bytes.
     pub(crate) fn with_capacity(capacity: usize) -> Writer {
+        Writer::with_buffer(String::with_capacity(capacity))
+    }
+
+    /// An empty record written into `buffer` (emptied first), whose room it reuses.
+    pub(crate) fn with_buffer(mut buffer: String) -> Writer {
+        buffer.clear();
         Writer {
             record: Record {
-                serialization: String::with_capacity(capacity),
+                serialization: buffer,
                 scheme_kind: SchemeKind::default(),
                 scheme_end: 0,
                 username: 0..0,
@@ -284,6 +290,11 @@ impl Writer {
     /// The fragment written, if any.
     pub(crate) fn fragment_str(&self) -> Option<&str> {
         self.record.fragment()
+    }
+
+    /// The buffer written, for reuse: the record is not wanted.
+    pub(crate) fn into_buffer(self) -> String {
+        self.record.serialization
     }
 
     /// The record. In debug builds its offsets are checked against its serialization.
