@@ -26,7 +26,7 @@ use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
 use crate::record::{HostKind, Record, Writer};
-use crate::tables::{CodePointSet, Set};
+use crate::tables::{first_byte_in, CodePointSet, Set};
 use crate::tokens::{Matched, Node, Nodes};
 
 pub(crate) use authority::port_number;
@@ -224,7 +224,13 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     /// [`Builder::url_units`] when someone listens.
     #[inline(never)]
     fn report_url_units(&mut self, text: &str, start: usize) {
-        for (at, _, width) in invalid_url_units(text, self.table(Set::UrlCodePoint)) {
+        // The usual text has no byte worth a closer look (a suspect starts a code point).
+        let from = first_byte_in(text.as_bytes(), &self.source.tables().url_unit_suspects);
+        let Some(rest) = text.get(from..).filter(|rest| !rest.is_empty()) else {
+            return;
+        };
+        let start = start + from;
+        for (at, _, width) in invalid_url_units(rest, self.table(Set::UrlCodePoint)) {
             self.report(ErrorCode::InvalidUrlUnit, start + at..start + at + width);
         }
     }
