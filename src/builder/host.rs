@@ -247,16 +247,27 @@ fn passes_strict_to_ascii(domain: &str) -> bool {
     if bytes.is_empty() || bytes.len() > 253 {
         return false;
     }
-    bytes.split(|&b| b == b'.').all(|label| {
-        let plain = label
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b == b'-');
-        plain
-            && (1..=63).contains(&label.len())
-            && label.first() != Some(&b'-')
-            && label.last() != Some(&b'-')
-            && label.get(2..4) != Some(b"--".as_slice())
-    })
+    // One pass: each byte is looked at once, each label when its "." (or the end) is met.
+    let mut label_start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'.' {
+            if !plain_label(bytes.get(label_start..i).unwrap_or_default()) {
+                return false;
+            }
+            label_start = i + 1;
+        } else if !(b.is_ascii_alphanumeric() || b == b'-') {
+            return false;
+        }
+    }
+    plain_label(bytes.get(label_start..).unwrap_or_default())
+}
+
+/// A label of letters, digits and hyphens that passes VerifyDnsLength and CheckHyphens.
+fn plain_label(label: &[u8]) -> bool {
+    (1..=63).contains(&label.len())
+        && label.first() != Some(&b'-')
+        && label.last() != Some(&b'-')
+        && label.get(2..4) != Some(b"--".as_slice())
 }
 
 /// [`domain_byte_kinds`]'s kinds of byte.
