@@ -38,25 +38,23 @@ fn has_tab_or_newline(bytes: &[u8]) -> bool {
     const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
     // A byte below 14 borrows into its high bit; a byte with the high bit set is masked.
     let below_14 = |x: u64| x.wrapping_sub(ONES * 14) & !x & HIGH_BITS;
-    let word = |chunk: &[u8]| {
-        let mut word = [0xff; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        u64::from_le_bytes(word)
-    };
+    // Eight bytes as a word (a shorter slice reads as no byte below 14).
+    let word = |eight: &[u8]| <[u8; 8]>::try_from(eight).map_or(u64::MAX, u64::from_le_bytes);
     let mut pairs = bytes.chunks_exact(16);
     let mut found = pairs
         .by_ref()
         .any(|pair| below_14(word(&pair[..8])) | below_14(word(&pair[8..])) != 0);
     if !found {
         let rest = pairs.remainder();
+        // The last eight bytes of the input: the rest and maybe some bytes already looked at.
+        let last = bytes
+            .get(bytes.len().saturating_sub(8)..)
+            .unwrap_or_default();
         found = match rest.len() {
             0 => false,
-            // The last eight bytes of the input: the rest and some bytes already looked at.
-            9.. => {
-                let tail = bytes.len().saturating_sub(8);
-                below_14(word(&rest[..8])) | below_14(word(&bytes[tail..])) != 0
-            }
-            _ => below_14(word(rest)) != 0,
+            _ if bytes.len() < 8 => rest.iter().any(|&b| b < 14),
+            9.. => below_14(word(rest.get(..8).unwrap_or_default())) | below_14(word(last)) != 0,
+            _ => below_14(word(last)) != 0,
         };
     }
     found && bytes.iter().any(|&b| is_tab_or_newline(b))
