@@ -3,7 +3,7 @@
 //! Datasets are read from `$PEGURL_BENCH_DATA` (default `../shared/data/urls`): `kasztp.txt` and
 //! `node_files.txt`, one URL per line; missing files are skipped with a note. `mixed.tsv`
 //! (benches/data, made by scripts/bench-data.py) is a mix of our own with relative URLs against
-//! bases. Also: parse with errors, the writing grammar, setters, and the `long_url` group, single
+//! bases. Also: `can_parse` beside a parse (`can_parse/*`), parse with errors, the writing grammar, setters, and the `long_url` group, single
 //! URLs of 16 KiB to 4 MiB that show the cost per byte staying flat.
 //!
 //! `cargo bench --bench parse`
@@ -74,8 +74,38 @@ fn datasets(c: &mut Criterion) {
             })
         });
         group.finish();
+        can_parse(c, name, &urls, bytes);
         eprintln!("{name}: {} URLs, {bytes} bytes", urls.len());
     }
+}
+
+/// The validation-only check beside a plain parse (whose URL is dropped unread), and ada's.
+fn can_parse(c: &mut Criterion, name: &str, urls: &[String], bytes: usize) {
+    let mut group = c.benchmark_group(format!("can_parse/{name}"));
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.sample_size(20);
+    group.bench_function("pegurl_parse", |b| {
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| pegurl::Url::parse(black_box(u)).is_ok())
+                .count()
+        })
+    });
+    group.bench_function("pegurl_can_parse", |b| {
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| pegurl::Url::can_parse(black_box(u)))
+                .count()
+        })
+    });
+    group.bench_function("ada_can_parse", |b| {
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| ada_url::Url::can_parse(black_box(u.as_str()), None))
+                .count()
+        })
+    });
+    group.finish();
 }
 
 /// benches/data/mixed.tsv (scripts/bench-data.py): input and base per line.

@@ -31,21 +31,33 @@ fn is_tab_or_newline(b: u8) -> bool {
 
 /// Whether `bytes` has an ASCII tab or newline. Eight bytes at a time it first asks whether any
 /// byte is below 14 (tab is 9, newline 10, carriage return 13), which URLs seldom have.
+/// Sixteen bytes a step, and the last eight (or fewer) read as one word that may overlap the
+/// previous step's.
 fn has_tab_or_newline(bytes: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-    let mut chunks = bytes.chunks_exact(8);
-    let below_14 = chunks.by_ref().any(|chunk| {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(word);
-        // A byte below 14 borrows into its high bit; a byte with the high bit set is masked.
-        x.wrapping_sub(ONES * 14) & !x & HIGH_BITS != 0
-    });
-    if !below_14 && !chunks.remainder().iter().any(|&b| b < 14) {
-        return false;
+    // A byte below 14 borrows into its high bit; a byte with the high bit set is masked.
+    let below_14 = |x: u64| x.wrapping_sub(ONES * 14) & !x & HIGH_BITS;
+    // Eight bytes as a word (a shorter slice reads as no byte below 14).
+    let word = |eight: &[u8]| <[u8; 8]>::try_from(eight).map_or(u64::MAX, u64::from_le_bytes);
+    let mut pairs = bytes.chunks_exact(16);
+    let mut found = pairs
+        .by_ref()
+        .any(|pair| below_14(word(&pair[..8])) | below_14(word(&pair[8..])) != 0);
+    if !found {
+        let rest = pairs.remainder();
+        // The last eight bytes of the input: the rest and maybe some bytes already looked at.
+        let last = bytes
+            .get(bytes.len().saturating_sub(8)..)
+            .unwrap_or_default();
+        found = match rest.len() {
+            0 => false,
+            _ if bytes.len() < 8 => rest.iter().any(|&b| b < 14),
+            9.. => below_14(word(rest.get(..8).unwrap_or_default())) | below_14(word(last)) != 0,
+            _ => below_14(word(last)) != 0,
+        };
     }
-    bytes.iter().any(|&b| is_tab_or_newline(b))
+    found && bytes.iter().any(|&b| is_tab_or_newline(b))
 }
 
 impl<'a> Input<'a> {
@@ -63,6 +75,14 @@ impl<'a> Input<'a> {
     fn preprocess(original: &'a str, trim: bool) -> Input<'a> {
         let bytes = original.as_bytes();
         // Remove any leading and trailing C0 control or space from input.
+        // The usual input starts and ends with neither: nothing to trim.
+        let plain_ends = bytes
+            .first()
+            .zip(bytes.last())
+            .is_some_and(|(&first, &last)| {
+                !is_c0_control_or_space(first) && !is_c0_control_or_space(last)
+            });
+        let trim = trim && !plain_ends;
         let start = if trim {
             bytes
                 .iter()

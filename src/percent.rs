@@ -78,10 +78,7 @@ fn push_percent_encoded(out: &mut String, b: u8) {
 pub(crate) fn encode_into(out: &mut String, text: &str, set: &CodePointSet) {
     // The usual text is all bytes outside the set: copied at once. (The first byte the set may
     // hold is ASCII or starts a code point, so the split is on a code point boundary.)
-    let plain = text
-        .bytes()
-        .position(|b| set.may_hold_byte(b))
-        .unwrap_or(text.len());
+    let plain = set.first_byte_it_may_hold(text.as_bytes());
     let (plain, rest) = text.split_at(plain);
     out.push_str(plain);
     for c in rest.chars() {

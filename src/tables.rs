@@ -61,6 +61,45 @@ impl CodePointSet {
     pub(crate) fn may_hold_byte(&self, b: u8) -> bool {
         self.bytes[usize::from(b)]
     }
+
+    /// The offset of the first byte of `bytes` that [`CodePointSet::may_hold_byte`], or the
+    /// length.
+    #[inline]
+    pub(crate) fn first_byte_it_may_hold(&self, bytes: &[u8]) -> usize {
+        first_byte_in(bytes, &self.bytes)
+    }
+
+    /// For each byte, whether it may start or be part of a code point that is not in the set
+    /// or is "%": the bytes worth a closer look when checking for
+    /// [invalid-URL-unit](https://url.spec.whatwg.org/#invalid-url-unit)s (with the URL code
+    /// points as the set).
+    const fn outside_or_percent(&self) -> [bool; 256] {
+        let mut table = [true; 256];
+        let mut b = 0;
+        while b < 0x80 {
+            table[b] = !self.bytes[b] || b == b'%' as usize;
+            b += 1;
+        }
+        table
+    }
+}
+
+/// The offset of the first byte of `bytes` that `table` holds, or the length. Eight bytes are
+/// looked up per step and their answers joined, so that the usual text, none of whose bytes
+/// the table holds, costs one branch per eight bytes.
+#[inline]
+pub(crate) fn first_byte_in(bytes: &[u8], table: &[bool; 256]) -> usize {
+    let held = |b: &u8| table[usize::from(*b)];
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in chunks.by_ref() {
+        if chunk.iter().fold(false, |any, b| any | held(b)) {
+            break;
+        }
+        at += 8;
+    }
+    let rest = bytes.get(at..).unwrap_or_default();
+    rest.iter().position(held).map_or(bytes.len(), |i| at + i)
 }
 
 /// The schemes [`SchemeName`] names, in its variants' order.
@@ -157,6 +196,9 @@ pub(crate) struct Tables {
     has_others: bool,
     /// The kinds of each byte for the domain parser, with the forbidden domain code points.
     pub(crate) domain_bytes: [u8; 256],
+    /// The bytes that may begin an invalid URL unit (a byte outside the URL code points, any
+    /// byte of a non-ASCII code point, "%"): text without them has none.
+    pub(crate) url_unit_suspects: [bool; 256],
 }
 
 // `BUILTIN`: the tables of `grammar/url.pest`, written by build.rs (codegen::tables).
@@ -168,6 +210,7 @@ impl Tables {
         sets: [CodePointSet; SETS],
         special_schemes: Cow<'static, [SpecialScheme]>,
     ) -> Tables {
+        let url_unit_suspects = sets[Set::UrlCodePoint as usize].outside_or_percent();
         let domain_bytes =
             crate::builder::domain_byte_kinds(&sets[Set::ForbiddenDomain as usize].bytes);
         let schemes: &[SpecialScheme] = match &special_schemes {
@@ -198,6 +241,7 @@ impl Tables {
             special_schemes,
             by_name,
             has_others,
+            url_unit_suspects,
             domain_bytes,
         }
     }
@@ -223,7 +267,12 @@ impl Tables {
     /// What the table says of an ASCII-lowercase `scheme`: whether it is special and its
     /// default port.
     pub(crate) fn scheme_kind(&self, scheme: &str) -> SchemeKind {
-        let name = SchemeName::of(scheme);
+        self.scheme_kind_of(SchemeName::of(scheme), scheme)
+    }
+
+    /// [`Tables::scheme_kind`] of an ASCII-lowercase `scheme` whose [`SchemeName`] is known.
+    #[inline]
+    pub(crate) fn scheme_kind_of(&self, name: SchemeName, scheme: &str) -> SchemeKind {
         let special = match self.by_name.get(name as usize) {
             Some(special) => *special,
             None if self.has_others => self
@@ -329,6 +378,20 @@ mod tests {
             '\u{10FFFF}',
         ] {
             assert!(!url.contains(c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn finds_the_first_byte_a_set_may_hold_at_every_place() {
+        let path = BUILTIN.set(Set::Path);
+        for len in 0..40 {
+            assert_eq!(path.first_byte_it_may_hold("a".repeat(len).as_bytes()), len);
+            for at in 0..len {
+                for held in [" ", "?", "é"] {
+                    let text = format!("{}{held}{}", "b".repeat(at), "c".repeat(len - at));
+                    assert_eq!(path.first_byte_it_may_hold(text.as_bytes()), at, "{text:?}");
+                }
+            }
         }
     }
 

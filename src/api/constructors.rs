@@ -1,6 +1,7 @@
 //! Making a URL: [`Url::parse`], [`Url::options`] for everything beyond the input, and
 //! [`Url::join`].
 
+use crate::builder;
 use crate::error::ParseError;
 use crate::generated::Generated;
 use crate::input::Input;
@@ -12,7 +13,25 @@ impl Url {
     /// (no base). [`Url::options`] takes a base, an encoding and listeners for validation errors.
     pub fn parse(input: &str) -> Result<Url, ParseError> {
         // The default options, without looking at which grammar they name.
-        ParseOptions::new().run(&Generated, &Input::new(input))
+        ParseOptions::new()
+            .run(&Generated, &Input::new(input), builder::parse)
+            .map(|record| Url { record })
+    }
+
+    /// Whether `input` parses as an absolute URL: `Url::parse(input).is_ok()`, as the spec's
+    /// [`URL.canParse()`](https://url.spec.whatwg.org/#dom-url-canparse), for less work (no
+    /// URL is kept, and the path, query and fragment, which never make a parse fail, are not
+    /// written). [`ParseOptions::can_parse`] takes a base.
+    ///
+    /// ```
+    /// assert!(pegurl::Url::can_parse("https://example.org/a b?q#f"));
+    /// assert!(!pegurl::Url::can_parse("https://exa mple.org/"));
+    /// assert!(!pegurl::Url::can_parse("/relative"));
+    /// ```
+    pub fn can_parse(input: &str) -> bool {
+        ParseOptions::new()
+            .run(&Generated, &Input::new(input), builder::check)
+            .is_ok()
     }
 
     /// Parses an absolute URL, then appends `pairs` to its query as

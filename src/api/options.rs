@@ -163,23 +163,58 @@ impl<'a> ParseOptions<'a> {
         let input = Input::new(input);
         #[cfg(feature = "vm")]
         if let Some(grammar) = self.runtime {
-            return self.run(&grammar.source(), &input);
+            let record = self.run(&grammar.source(), &input, builder::parse);
+            return record.map(|record| Url { record });
         }
-        match self.engine {
+        let record = match self.engine {
             #[cfg(feature = "reference")]
-            Engine::PestDerive => self.run(&Compiled, &input),
-            _ => self.run(&Generated, &input),
-        }
+            Engine::PestDerive => self.run(&Compiled, &input, builder::parse),
+            _ => self.run(&Generated, &input, builder::parse),
+        };
+        record.map(|record| Url { record })
     }
 
-    /// Parses a preprocessed input with a source of productions: the one place that calls the
+    /// Whether `input` parses with these options: `self.parse(input).is_ok()`, for less work
+    /// when nobody listens for validation errors or trees (then no URL is kept, and the path,
+    /// query and fragment, which never make a parse fail, are not written). With a listener, or
+    /// a grammar loaded at run time (whose trees the builder checks everywhere), it is a whole
+    /// parse.
+    ///
+    /// ```
+    /// use pegurl::Url;
+    /// let base = Url::parse("https://example.org/a/b")?;
+    /// assert!(Url::options().base_url(Some(&base)).can_parse("../c d"));
+    /// assert!(!Url::options().can_parse("../c d"));
+    /// assert!(!Url::options().base_url(Some(&base)).can_parse("http://a:99999/"));
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn can_parse(self, input: &str) -> bool {
+        let listening =
+            self.violation_callback.is_some() || self.errors.is_some() || self.trace.is_some();
+        #[cfg(feature = "vm")]
+        let listening = listening || self.runtime.is_some();
+        if listening {
+            return self.parse(input).is_ok();
+        }
+        let input = Input::new(input);
+        match self.engine {
+            #[cfg(feature = "reference")]
+            Engine::PestDerive => self.run(&Compiled, &input, builder::check),
+            _ => self.run(&Generated, &input, builder::check),
+        }
+        .is_ok()
+    }
+
+    /// Runs `build` (the builder's [`builder::parse`] or [`builder::check`]) on a preprocessed
+    /// input with a source of productions and these options: the one place that calls the
     /// builder for a parse.
     #[inline]
-    pub(crate) fn run<S: Productions>(
+    pub(crate) fn run<S: Productions, R>(
         self,
         source: &S,
         input: &Input<'_>,
-    ) -> Result<Url, ParseError> {
+        build: impl FnOnce(&S, &Input<'_>, builder::Request<'_, '_>) -> R,
+    ) -> R {
         let ParseOptions {
             base_url,
             encoding,
@@ -206,7 +241,7 @@ impl<'a> ParseOptions<'a> {
             encoding,
             trace,
         };
-        builder::parse(source, input, request).map(|record| Url { record })
+        build(source, input, request)
     }
 }
 

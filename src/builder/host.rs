@@ -138,7 +138,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // "Let strictResult be the result of running domain parser ToASCII with domain and true.
         // If strictResult is a failure value, domain-to-ASCII validation error." Only a listener
         // needs it: the result below does not depend on it.
-        let strict_failed = self.wants_errors() && domain_to_ascii(domain, true).is_none();
+        let strict_failed = self.wants_errors()
+            && !(kinds & NON_ASCII == 0 && passes_strict_to_ascii(domain))
+            && domain_to_ascii(domain, true).is_none();
         // `kinds` (of the domain's bytes) tells whether it is ASCII, has upper case letters or
         // forbidden domain code points.
         let result: Cow<'d, str> = if kinds & NON_ASCII == 0 {
@@ -232,6 +234,40 @@ pub(crate) fn domain_to_ascii(domain: &str, strict: bool) -> Option<String> {
         Err(_) if !strict => to_ascii_with_long_labels(domain),
         Err(_) => None,
     }
+}
+
+/// Whether [`domain_to_ascii`] with `strict` surely succeeds on an ASCII `domain`, for the
+/// usual one, without running it: labels of ASCII letters, digits and hyphens (all that
+/// UseSTD3ASCIIRules keeps; ToASCII only lowercases them), 1 to 63 bytes each and 253 in all
+/// (VerifyDnsLength), none starting or ending with "-" or with "--" in its third and fourth
+/// places (CheckHyphens), and none starting with "xn--" (whose Punycode ToASCII would check).
+/// False means "not sure": ToASCII decides.
+fn passes_strict_to_ascii(domain: &str) -> bool {
+    let bytes = domain.as_bytes();
+    if bytes.is_empty() || bytes.len() > 253 {
+        return false;
+    }
+    // One pass: each byte is looked at once, each label when its "." (or the end) is met.
+    let mut label_start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'.' {
+            if !plain_label(bytes.get(label_start..i).unwrap_or_default()) {
+                return false;
+            }
+            label_start = i + 1;
+        } else if !(b.is_ascii_alphanumeric() || b == b'-') {
+            return false;
+        }
+    }
+    plain_label(bytes.get(label_start..).unwrap_or_default())
+}
+
+/// A label of letters, digits and hyphens that passes VerifyDnsLength and CheckHyphens.
+fn plain_label(label: &[u8]) -> bool {
+    (1..=63).contains(&label.len())
+        && label.first() != Some(&b'-')
+        && label.last() != Some(&b'-')
+        && label.get(2..4) != Some(b"--".as_slice())
 }
 
 /// [`domain_byte_kinds`]'s kinds of byte.
@@ -343,6 +379,65 @@ pub(crate) fn serialize_ipv6(address: &Ipv6Addr, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_strict_shortcut_says_yes_only_where_to_ascii_does() {
+        let long_label = "a".repeat(63);
+        let too_long_label = "a".repeat(64);
+        let long_domain = ["a"; 127].join(".");
+        let too_long_domain = format!("{long_domain}.ab");
+        let mut domains = vec![
+            "example.org",
+            "EXAMPLE.org",
+            "a-b.c",
+            "1.2.3.4",
+            "xn--a.b",
+            "ab--c.d",
+            "-a.b",
+            "a-.b",
+            "a..b",
+            "a.",
+            ".a",
+            "",
+            "a_b.c",
+            "a b",
+            "a%b",
+            "xn--nxasmq6b.com",
+            "a.b.c.d.e.f",
+            "a--",
+            "--",
+            "z9",
+        ];
+        domains.extend([
+            long_label.as_str(),
+            too_long_label.as_str(),
+            long_domain.as_str(),
+            too_long_domain.as_str(),
+        ]);
+        // Every label of two bytes of a small alphabet, and pairs of them.
+        let alphabet = ["a", "Z", "0", "-", ".", "_", "x", "n"];
+        let mut generated = Vec::new();
+        for a in alphabet {
+            for b in alphabet {
+                for c in alphabet {
+                    for d in alphabet {
+                        generated.push(format!("{a}{b}{c}{d}"));
+                    }
+                }
+            }
+        }
+        domains.extend(generated.iter().map(String::as_str));
+        let mut shortcuts = 0;
+        for domain in domains {
+            if passes_strict_to_ascii(domain) {
+                shortcuts += 1;
+                assert!(domain_to_ascii(domain, true).is_some(), "{domain:?}");
+            }
+        }
+        assert!(shortcuts > 100, "{shortcuts}");
+        assert!(passes_strict_to_ascii("example.org"));
+        assert!(!passes_strict_to_ascii(&too_long_domain));
+    }
 
     #[test]
     fn ends_in_a_number_as_the_spec_examples_say() {

@@ -17,6 +17,7 @@ mod query;
 mod setters;
 mod url;
 
+use std::cell::Cell;
 use std::ops::Range;
 
 use encoding_rs::Encoding;
@@ -25,7 +26,7 @@ use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
 use crate::record::{HostKind, Record, Writer};
-use crate::tables::{CodePointSet, Set};
+use crate::tables::{first_byte_in, CodePointSet, Set};
 use crate::tokens::{Matched, Node, Nodes};
 
 pub(crate) use authority::port_number;
@@ -58,12 +59,39 @@ pub(crate) fn parse<S: Productions>(
 ) -> Result<Record, ParseError> {
     let mut builder = Builder::new(source, input, request.base, request.errors);
     builder.encoding = request.encoding;
-    builder.trace = request.trace.as_ref().map(|_| Vec::new());
-    let result = builder.basic_url_parser();
-    if let (Some(into), Some(trees)) = (request.trace, builder.trace.take()) {
-        into.extend(trees);
+    builder.build(request.trace)?;
+    Ok(builder.out.finish())
+}
+
+/// Whether `input` parses with the productions of `source` as `request` says: [`parse`]
+/// without keeping the record, whose buffer is this thread's spare one (no allocation). The
+/// path, query and fragment, which never make a parse fail, are neither percent-encoded nor
+/// written; `request` has no listener (errors would be missed there).
+pub(crate) fn check<S: Productions>(
+    source: &S,
+    input: &Input<'_>,
+    request: Request<'_, '_>,
+) -> Result<(), ParseError> {
+    let buffer = SPARE_TEXT.try_with(Cell::take).unwrap_or_default();
+    let out = Writer::with_buffer(buffer);
+    let mut builder = Builder::with_writer(source, input, request.base, request.errors, out);
+    builder.encoding = request.encoding;
+    builder.outcome_only = true;
+    let result = builder.build(request.trace);
+    let buffer = builder.out.into_buffer();
+    if buffer.capacity() <= SPARE_TEXT_LIMIT {
+        // During a thread-local destructor the slot may be gone: then the buffer is freed.
+        let _ = SPARE_TEXT.try_with(|spare| spare.set(buffer));
     }
-    result.map(|()| builder.out.finish())
+    result
+}
+
+/// The largest buffer [`check`] keeps for the next one.
+const SPARE_TEXT_LIMIT: usize = 4096;
+
+thread_local! {
+    /// A serialization buffer [`check`] reuses.
+    static SPARE_TEXT: Cell<String> = const { Cell::new(String::new()) };
 }
 
 /// The state of one parse: the record being written, and what the spec's state machine knows.
@@ -82,6 +110,8 @@ pub(crate) struct Builder<'i, 's, 'e, S: Productions> {
     encoding: &'static Encoding,
     /// The trees of the entry rules run, when someone asked for them.
     trace: Option<Vec<crate::grammar::Tree>>,
+    /// Whether only the outcome is asked for ([`Request::outcome_only`]).
+    outcome_only: bool,
 }
 
 impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
@@ -92,20 +122,45 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         base: Option<&'s Record>,
         errors: Sink<'e>,
     ) -> Self {
+        // Room for the input and, for a relative URL, the base: one allocation, usually.
+        let base_len = base.map_or(0, |b| b.serialization().len());
+        let out = Writer::with_capacity(input.text.len() + base_len + 8);
+        Builder::with_writer(source, input, base, errors, out)
+    }
+
+    /// A builder that writes with `out`.
+    #[inline(always)]
+    fn with_writer(
+        source: &'s S,
+        input: &'i Input<'i>,
+        base: Option<&'s Record>,
+        errors: Sink<'e>,
+        out: Writer,
+    ) -> Self {
         Builder {
             source,
             text: &input.text,
             input,
             base,
             errors,
-            // Room for the input and, for a relative URL, the base: one allocation, usually.
-            out: Writer::with_capacity(
-                input.text.len() + base.map_or(0, |b| b.serialization().len()) + 8,
-            ),
+            out,
             base_query: None,
             encoding: encoding_rs::UTF_8,
             trace: None,
+            outcome_only: false,
         }
+    }
+
+    /// Runs the basic URL parser, and hands the trees of the entry rules run to `trace`, if
+    /// someone asked for them.
+    #[inline(always)]
+    fn build(&mut self, trace: Option<&mut Vec<crate::grammar::Tree>>) -> Result<(), ParseError> {
+        self.trace = trace.as_ref().map(|_| Vec::new());
+        let result = self.basic_url_parser();
+        if let (Some(into), Some(trees)) = (trace, self.trace.take()) {
+            into.extend(trees);
+        }
+        result
     }
 
     /// The basic URL parser: preprocessing, then the `url` production and whatever it leads to.
@@ -169,7 +224,13 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     /// [`Builder::url_units`] when someone listens.
     #[inline(never)]
     fn report_url_units(&mut self, text: &str, start: usize) {
-        for (at, _, width) in invalid_url_units(text, self.table(Set::UrlCodePoint)) {
+        // The usual text has no byte worth a closer look (a suspect starts a code point).
+        let from = first_byte_in(text.as_bytes(), &self.source.tables().url_unit_suspects);
+        let Some(rest) = text.get(from..).filter(|rest| !rest.is_empty()) else {
+            return;
+        };
+        let start = start + from;
+        for (at, _, width) in invalid_url_units(rest, self.table(Set::UrlCodePoint)) {
             self.report(ErrorCode::InvalidUrlUnit, start + at..start + at + width);
         }
     }

@@ -26,6 +26,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// Every path production (`special_path`, `special_path_absolute`, `special_path_relative`,
     /// `path`, `path_absolute`, `path_relative`): its segments, in the path state.
     pub(super) fn path(&mut self, node: Node<'_>) -> Result<(), ParseError> {
+        // No path makes a parse fail.
+        if self.outcome_only {
+            return Ok(());
+        }
         let within = self.production(&node).unwrap_or(Production::Path);
         // The segments, end of input left out, each seen with whether another follows.
         let mut segments = node
@@ -167,6 +171,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `opaque_path`: UTF-8 percent-encoded with the C0 control percent-encode set; a space
     /// just before "?" or "#" becomes "%20".
     pub(super) fn opaque_path(&mut self, node: Node<'_>) {
+        if self.outcome_only {
+            return;
+        }
         self.url_units(node.as_str(), span(&node).start);
         let text = node.as_str();
         // The leaf ends where "?" or "#" (or the end of input) follows.

@@ -14,6 +14,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// special; otherwise the query percent-encode set. Percent-encode after encoding, with
     /// encoding, buffer, and queryPercentEncodeSet, and append the result to url's query."
     pub(super) fn query(&mut self, node: Node<'_>) {
+        // No query makes a parse fail.
+        if self.outcome_only {
+            return;
+        }
         self.url_units(node.as_str(), span(&node).start);
         // "If encoding is not UTF-8 and one of the following is true: url is not special; url's
         // scheme is "ws" or "wss", then set encoding to UTF-8."
@@ -46,6 +50,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `fragment`: "UTF-8 percent-encode c using the fragment percent-encode set and append the
     /// result to url's fragment."
     pub(super) fn fragment(&mut self, node: Node<'_>) -> Result<(), ParseError> {
+        if self.outcome_only {
+            return Ok(());
+        }
         self.url_units(node.as_str(), span(&node).start);
         let (text, set) = (node.as_str(), self.table(Set::Fragment));
         self.out

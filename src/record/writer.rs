@@ -5,7 +5,8 @@
 //! component (already percent-encoded, through a closure that appends to the output); it never
 //! needs to look for a delimiter afterwards.
 
-use super::{HostKind, Record, SchemeKind};
+use super::{HostKind, Record, SchemeKind, SchemeName};
+use crate::tables::{Tables, BUILTIN};
 
 /// Where a setter starts writing a record again ([`Writer::resume`]), in serialization order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -21,7 +22,6 @@ pub(crate) enum Component {
     /// The fragment.
     Fragment,
 }
-use crate::tables::{Tables, BUILTIN};
 
 /// Writes a [`Record`]. Components are written in order; a component's content is appended by
 /// a closure given the output.
@@ -35,9 +35,15 @@ pub(crate) struct Writer {
 impl Writer {
     /// An empty record with room for `capacity` bytes.
     pub(crate) fn with_capacity(capacity: usize) -> Writer {
+        Writer::with_buffer(String::with_capacity(capacity))
+    }
+
+    /// An empty record written into `buffer` (emptied first), whose room it reuses.
+    pub(crate) fn with_buffer(mut buffer: String) -> Writer {
+        buffer.clear();
         Writer {
             record: Record {
-                serialization: String::with_capacity(capacity),
+                serialization: buffer,
                 scheme_kind: SchemeKind::default(),
                 scheme_end: 0,
                 username: 0..0,
@@ -86,11 +92,21 @@ impl Writer {
         kind: Option<SchemeKind>,
         tables: &Tables,
     ) {
+        // A scheme the prose names, spelled in lowercase (most are), is known from its bytes
+        // as they are: neither lowercased nor looked up by name.
+        let mut name = SchemeName::of(scheme);
         let out = &mut self.record.serialization;
         let start = out.len();
+        out.reserve(scheme.len() + 1);
         out.push_str(scheme);
-        out[start..].make_ascii_lowercase();
-        self.record.scheme_kind = kind.unwrap_or_else(|| tables.scheme_kind(&out[start..]));
+        if name == SchemeName::Other {
+            out[start..].make_ascii_lowercase();
+            name = SchemeName::of(&out[start..]);
+        }
+        self.record.scheme_kind = match kind {
+            Some(kind) => kind,
+            None => tables.scheme_kind_of(name, &out[start..]),
+        };
         self.record.scheme_end = out.len();
         out.push(':');
         self.has_scheme = true;
@@ -362,6 +378,11 @@ impl Writer {
         #[cfg(debug_assertions)]
         check_invariants(&self.record);
         std::mem::swap(record, &mut self.record);
+        self.record.serialization
+    }
+
+    /// The buffer written, for reuse: the record is not wanted.
+    pub(crate) fn into_buffer(self) -> String {
         self.record.serialization
     }
 
