@@ -1,11 +1,12 @@
-//! Rows per second, on one core, for the kernel against a plain loop of pegurl's `Url::parse` and
-//! getters over the same URLs (../shared/data/urls: kasztp.txt, node_files.txt), in batches of
+//! Rows per second, on one core, for the kernel against plain loops of pegurl's `Url::parse` and
+//! getters that compute the same values (`benches/loops/mod.rs`) over the same URLs (../shared/data/urls: kasztp.txt, node_files.txt), in batches of
 //! 8,192 rows as a data engine hands them over.
 //!
 //! `cargo bench -p pegurl-arrow --bench kernel -- --warm-up-time 1 --measurement-time 3`
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod loops;
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -16,22 +17,6 @@ use pegurl_arrow::{parse_component, parse_urls, Component, ParseOptions};
 
 /// The rows of one batch, as DataFusion's default batch size.
 const BATCH: usize = 8192;
-
-/// Every getter the kernel's struct holds, read once: the plain loop's work per URL.
-fn getters(url: &pegurl::Url) -> usize {
-    use pegurl::quirks;
-    url.href().len()
-        + url.protocol().len()
-        + quirks::username(url).len()
-        + quirks::password(url).len()
-        + quirks::host(url).len()
-        + url.hostname().len()
-        + quirks::port(url).len()
-        + url.pathname().len()
-        + url.search().len()
-        + url.hash().len()
-        + quirks::origin(url).len()
-}
 
 fn lists(c: &mut Criterion) {
     for name in ["kasztp.txt", "node_files.txt"] {
@@ -45,32 +30,29 @@ fn lists(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("kernel/{name}"));
         group.throughput(Throughput::Elements(urls.len() as u64));
         group.sample_size(10);
-        group.bench_function("loop Url::parse + getters", |b| {
+        group.bench_function("loop Url::parse + 11 getters", |b| {
             b.iter(|| {
-                let mut n = 0;
-                for u in &urls {
-                    if let Ok(url) = pegurl::Url::parse(black_box(u)) {
-                        n += getters(&url);
-                    }
-                }
-                n
+                urls.iter()
+                    .map(|u| loops::parse_and_get_all(u))
+                    .sum::<usize>()
             })
         });
-        group.bench_function("loop Url::parse with validation errors + getters", |b| {
-            b.iter(|| {
-                let mut n = 0;
+        group.bench_function(
+            "loop Url::parse with errors + 11 getters + valid, codes, failure",
+            |b| {
                 let mut errors = Vec::new();
-                for u in &urls {
-                    errors.clear();
-                    let parsed = pegurl::Url::options()
-                        .validation_errors(&mut errors)
-                        .parse(black_box(u));
-                    if let Ok(url) = parsed {
-                        n += getters(&url);
-                    }
-                    n += errors.len();
-                }
-                n
+                b.iter(|| {
+                    urls.iter()
+                        .map(|u| loops::parse_with_errors_and_get_all(u, &mut errors))
+                        .sum::<usize>()
+                })
+            },
+        );
+        group.bench_function("loop Url::parse + hostname", |b| {
+            b.iter(|| {
+                urls.iter()
+                    .map(|u| loops::parse_and_get(u, Component::Hostname))
+                    .sum::<usize>()
             })
         });
         let options = ParseOptions::new();

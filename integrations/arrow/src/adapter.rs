@@ -1,7 +1,7 @@
 //! Every call into pegurl's API, in one place: the core API is being reworked (one parse entry
 //! with options, typed `host()`/`port()`/`origin()`, the WHATWG string getters moving to
 //! `pegurl::quirks`), and this module is what follows it. The rest of the crate sees only
-//! [`BaseUrl`], [`Row`] and the `&str` values they hand out.
+//! [`BaseUrl`], [`Parser`], [`Row`] and the `&str` values they hand out.
 
 use std::borrow::Cow;
 
@@ -27,13 +27,14 @@ impl BaseUrl {
 }
 
 /// One row's parse: the URL or the failure, the validation errors and the writing-section
-/// validity. It borrows nothing, so a batch keeps its rows while it sizes and fills the columns.
-#[derive(Clone, Debug)]
-pub(crate) struct Row {
+/// validity. The errors are the [`Parser`]'s, lent for the row: the kernel writes the row's
+/// values into its columns and drops the row before it parses the next.
+#[derive(Debug)]
+pub(crate) struct Row<'p> {
     /// The URL, or why parsing failed.
     url: Result<Url, ParseError>,
     /// The validation errors, in the order the parser met them (empty unless collected).
-    errors: Vec<ValidationError>,
+    errors: &'p [ValidationError],
     /// Whether the input is a valid URL string against the base.
     valid: bool,
 }
@@ -48,52 +49,82 @@ pub(crate) enum Collect {
 }
 
 impl Collect {
-    /// What a column of `component` needs.
-    pub(crate) fn for_component(component: Component) -> Collect {
-        match component {
-            Component::Valid | Component::Errors => Collect::Errors,
-            _ => Collect::UrlOnly,
+    /// What columns of `components` need: the errors only when `valid` or `errors` is one.
+    pub(crate) fn for_components(components: &[Component]) -> Collect {
+        let needs_errors = components
+            .iter()
+            .any(|c| matches!(c, Component::Valid | Component::Errors));
+        if needs_errors {
+            Collect::Errors
+        } else {
+            Collect::UrlOnly
         }
     }
 }
 
-/// Parses `input` against `base` (null: none): one parse of the input, whatever is collected.
-///
-/// Validity is "the parse met no validation error", which the writing section of the standard
-/// makes equal to `pegurl::is_valid_url_string(input, base)` (the tests check that on every row
-/// of the URL lists and of WPT's urltestdata). The one case where the parse cannot tell is a base
-/// that does not parse: the writing section then counts the base as none, so the input is
-/// checked on its own.
-pub(crate) fn parse_row(input: &str, base: Option<&BaseUrl>, collect: Collect) -> Row {
-    let base = match base.map(|b| &b.url) {
-        None => None,
-        Some(Ok(url)) => Some(url),
-        Some(Err(e)) => {
-            let failure = ParseError {
-                kind: ParseErrorKind::InvalidBase(Box::new(e.clone())),
-                span: 0..0,
-            };
-            let valid = collect == Collect::Errors && pegurl::is_valid_url_string(input, None);
-            return Row {
-                url: Err(failure),
-                errors: Vec::new(),
-                valid,
-            };
-        }
-    };
-    let mut errors = Vec::new();
-    let url = match collect {
-        Collect::UrlOnly => Url::options().base_url(base).parse(input),
-        Collect::Errors => Url::options()
-            .base_url(base)
-            .validation_errors(&mut errors)
-            .parse(input),
-    };
-    let valid = url.is_ok() && errors.is_empty();
-    Row { url, errors, valid }
+/// Parses the rows of a batch one after the other, reusing one vector for their validation
+/// errors (a row with errors then allocates nothing once the vector has grown).
+#[derive(Debug)]
+pub(crate) struct Parser {
+    /// What each parse collects.
+    collect: Collect,
+    /// The last row's validation errors.
+    errors: Vec<ValidationError>,
 }
 
-impl Row {
+impl Parser {
+    /// A parser that collects what `collect` says.
+    pub(crate) fn new(collect: Collect) -> Parser {
+        Parser {
+            collect,
+            errors: Vec::new(),
+        }
+    }
+
+    /// Parses `input` against `base` (null: none): one parse of the input, whatever is
+    /// collected.
+    ///
+    /// Validity is "the parse met no validation error", which the writing section of the
+    /// standard makes equal to `pegurl::is_valid_url_string(input, base)` (the tests check that
+    /// on every row of the URL lists and of WPT's urltestdata). The one case where the parse
+    /// cannot tell is a base that does not parse: the writing section then counts the base as
+    /// none, so the input is checked on its own.
+    pub(crate) fn parse(&mut self, input: &str, base: Option<&BaseUrl>) -> Row<'_> {
+        self.errors.clear();
+        let collect = self.collect;
+        let base = match base.map(|b| &b.url) {
+            None => None,
+            Some(Ok(url)) => Some(url),
+            Some(Err(e)) => {
+                let failure = ParseError {
+                    kind: ParseErrorKind::InvalidBase(Box::new(e.clone())),
+                    span: 0..0,
+                };
+                let valid = collect == Collect::Errors && pegurl::is_valid_url_string(input, None);
+                return Row {
+                    url: Err(failure),
+                    errors: &[],
+                    valid,
+                };
+            }
+        };
+        let url = match collect {
+            Collect::UrlOnly => Url::options().base_url(base).parse(input),
+            Collect::Errors => Url::options()
+                .base_url(base)
+                .validation_errors(&mut self.errors)
+                .parse(input),
+        };
+        let valid = url.is_ok() && self.errors.is_empty();
+        Row {
+            url,
+            errors: &self.errors,
+            valid,
+        }
+    }
+}
+
+impl Row<'_> {
     /// The value of a string component (`href` to `origin`, and `failure`), or `None` when it is
     /// null: a URL component of a row that failed, the failure of a row that parsed. Every URL
     /// component but `origin` is a slice of the URL's serialization.

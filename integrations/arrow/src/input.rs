@@ -50,6 +50,16 @@ impl<'a> Strings<'a> {
         }
     }
 
+    /// How many bytes the rows' strings hold together (null rows hold none).
+    pub(crate) fn value_bytes(&self) -> usize {
+        match self {
+            Strings::Utf8(a) => byte_span(a.value_offsets()),
+            Strings::LargeUtf8(a) => byte_span(a.value_offsets()),
+            Strings::Utf8View(a) => a.lengths().map(|n| n as usize).sum(),
+            Strings::Null(_) => 0,
+        }
+    }
+
     /// Row `i`, or `None` when it is null (or past the end).
     pub(crate) fn get(&self, i: usize) -> Option<&'a str> {
         if i >= self.len() {
@@ -62,6 +72,12 @@ impl<'a> Strings<'a> {
             Strings::Null(_) => None,
         }
     }
+}
+
+/// The bytes between the first and the last of `offsets` (a column's values, sliced or not).
+fn byte_span<O: TryInto<usize> + Copy>(offsets: &[O]) -> usize {
+    let at = |o: Option<&O>| o.and_then(|&o| o.try_into().ok()).unwrap_or(0);
+    at(offsets.last()).saturating_sub(at(offsets.first()))
 }
 
 /// The base URL of each row: parsed once for a scalar, and once per run of equal values for a

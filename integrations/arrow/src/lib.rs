@@ -14,8 +14,10 @@
 //! row, or a column. Each row is parsed once. A null URL or a null base gives a null row (the
 //! struct and each of its fields); a row that fails to parse gives null URL components,
 //! `valid = false`, its `errors` and its `failure`, and never fails the batch. The output
-//! strings are Utf8 whatever the input layout; each output buffer is allocated once per call,
-//! at its exact size.
+//! strings are Utf8 whatever the input layout. Each row is written into the output columns as
+//! soon as it is parsed, and only the columns asked for are built: a column of host names costs
+//! one parse and one getter per row, and validation errors are collected only for `valid` and
+//! `errors`.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -51,12 +53,14 @@ mod input;
 mod output;
 
 use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_buffer::{NullBuffer, NullBufferBuilder};
 use arrow_schema::{ArrowError, DataType, Fields};
 
 pub use component::Component;
 
-use adapter::{parse_row, Collect, Row};
+use adapter::{Collect, Parser};
 use input::{Bases, RowBase, Strings};
+use output::Columns;
 
 /// The base URL that relative inputs are resolved against.
 #[non_exhaustive]
@@ -110,39 +114,52 @@ pub fn url_struct_type() -> DataType {
 /// a base column of another length, or a batch whose values of one output column exceed the
 /// 2 GiB a Utf8 column holds (split it).
 pub fn parse_urls(urls: &dyn Array, options: &ParseOptions<'_>) -> Result<StructArray, ArrowError> {
-    let rows = parse_rows(urls, options, Collect::Errors)?;
-    output::struct_column(&rows, url_fields())
+    let (columns, nulls) = parse_columns(urls, options, &Component::ALL)?;
+    StructArray::try_new(url_fields(), columns, nulls)
 }
 
 /// Parses every row of `urls` and returns the column of `component` alone (its type is
-/// [`Component::data_type`]); the parse collects validation errors only when the component
-/// needs them (`valid`, `errors`).
+/// [`Component::data_type`]): each row's parse collects validation errors only when the
+/// component needs them (`valid`, `errors`), and reads only that component.
 pub fn parse_component(
     urls: &dyn Array,
     component: Component,
     options: &ParseOptions<'_>,
 ) -> Result<ArrayRef, ArrowError> {
-    let rows = parse_rows(urls, options, Collect::for_component(component))?;
-    output::column(&rows, component)
+    let (columns, _) = parse_columns(urls, options, &[component])?;
+    columns.into_iter().next().ok_or_else(|| {
+        ArrowError::ComputeError(format!("no {} column was built", component.name()))
+    })
 }
 
-/// Parses each row once against its base; `None` for a null row.
-fn parse_rows(
+/// Parses each row once against its base, writing the values of `components` as it goes;
+/// returns their columns and the rows' nulls (`None` when no row is null).
+fn parse_columns(
     urls: &dyn Array,
     options: &ParseOptions<'_>,
-    collect: Collect,
-) -> Result<Vec<Option<Row>>, ArrowError> {
+    components: &[Component],
+) -> Result<(Vec<ArrayRef>, Option<NullBuffer>), ArrowError> {
     let strings = Strings::new(urls, "the URL column")?;
     let mut bases = Bases::new(&options.base, strings.len())?;
-    let rows = (0..strings.len())
-        .map(|i| {
-            let input = strings.get(i)?;
-            match bases.row(i) {
-                RowBase::Null => None,
-                RowBase::None => Some(parse_row(input, None, collect)),
-                RowBase::Url(base) => Some(parse_row(input, Some(base), collect)),
+    let mut columns = Columns::new(components, strings.len(), strings.value_bytes());
+    let mut parser = Parser::new(Collect::for_components(components));
+    let mut nulls = NullBufferBuilder::new(strings.len());
+    for i in 0..strings.len() {
+        let row = match (strings.get(i), bases.row(i)) {
+            (None, _) | (_, RowBase::Null) => None,
+            (Some(input), RowBase::None) => Some((input, None)),
+            (Some(input), RowBase::Url(base)) => Some((input, Some(base))),
+        };
+        match row {
+            Some((input, base)) => {
+                columns.append(&parser.parse(input, base))?;
+                nulls.append_non_null();
             }
-        })
-        .collect();
-    Ok(rows)
+            None => {
+                columns.append_null();
+                nulls.append_null();
+            }
+        }
+    }
+    Ok((columns.finish(), nulls.finish()))
 }
