@@ -80,6 +80,7 @@ pub(crate) fn set<'i, S: Productions>(
         base_query: None,
         encoding: encoding_rs::UTF_8,
         trace: None,
+        outcome_only: false,
     };
     builder.out.resume(record, from, buffer);
     let old = &*record;

@@ -367,7 +367,8 @@ impl Writer {
         }
     }
 
-    /// What is written, given up (a setter that failed leaves its record as it was).
+    /// The buffer written, for reuse: the record is not wanted (a setter that failed leaves its
+    /// record as it was; `can_parse` keeps no URL).
     pub(crate) fn into_buffer(self) -> String {
         self.record.serialization
     }
@@ -378,11 +379,6 @@ impl Writer {
         #[cfg(debug_assertions)]
         check_invariants(&self.record);
         std::mem::swap(record, &mut self.record);
-        self.record.serialization
-    }
-
-    /// The buffer written, for reuse: the record is not wanted.
-    pub(crate) fn into_buffer(self) -> String {
         self.record.serialization
     }
 
