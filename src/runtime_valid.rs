@@ -121,15 +121,7 @@ impl RuntimeWritingGrammar {
                 }
                 _ => (entry.to_owned(), "does not match".to_owned()),
             };
-            let end = input
-                .get(at..)
-                .and_then(|rest| rest.chars().next())
-                .map_or(at, |c| at + c.len_utf8());
-            Invalid {
-                production,
-                span: at..end,
-                reason,
-            }
+            Invalid::at(production, input, at, reason)
         })?;
         // Number each rule as the built-in writing grammar does, so the checks recognise it.
         let number = |name: &str| {

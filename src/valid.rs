@@ -20,6 +20,22 @@ pub struct Invalid {
     pub reason: String,
 }
 
+impl Invalid {
+    /// The failure of `production` at byte `at` of `input`, spanning the code point there (empty
+    /// at the end of the input).
+    pub(crate) fn at(production: String, input: &str, at: usize, reason: String) -> Invalid {
+        let end = input
+            .get(at..)
+            .and_then(|rest| rest.chars().next())
+            .map_or(at, |c| at + c.len_utf8());
+        Invalid {
+            production,
+            span: at..end,
+            reason,
+        }
+    }
+}
+
 impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (start, end) = (self.span.start, self.span.end);
@@ -170,15 +186,7 @@ fn explain(entry: u16, input: &str) -> Invalid {
         }
         None => (entry_name.to_owned(), requirement(entry_name).to_owned()),
     };
-    let end = input
-        .get(at..)
-        .and_then(|rest| rest.chars().next())
-        .map_or(at, |c| at + c.len_utf8());
-    Invalid {
-        production,
-        span: at..end,
-        reason,
-    }
+    Invalid::at(production, input, at, reason)
 }
 
 /// The checks that are not context-free, on one node of a tree of the writing grammar (numbered
