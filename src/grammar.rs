@@ -138,6 +138,13 @@ pub(crate) trait Productions {
         &crate::tables::BUILTIN
     }
 
+    /// Where `entry` failed on `input`, as far as this source can say: the farthest byte it
+    /// reached (pest's error position), or `None` when it cannot name one. Asked only after a
+    /// failure, so it may run the production again.
+    fn failed_at(&self, _entry: Production, _input: &str) -> Option<usize> {
+        None
+    }
+
     /// Runs `entry` on `input` and returns its tree.
     fn parse<'i>(&self, entry: Production, input: &'i str) -> Option<Matched<'i>> {
         // Tree offsets are 32-bit.

@@ -162,6 +162,18 @@ impl Productions for Source<'_> {
         push_pairs(pairs, &rule, tokens)
     }
 
+    fn failed_at(&self, entry: Production, input: &str) -> Option<usize> {
+        if !self.grammar.rules.contains_key(entry.name()) {
+            return None;
+        }
+        let error = self.grammar.vm.parse(entry.name(), input).err()?;
+        match error.location {
+            pest::error::InputLocation::Pos(at) | pest::error::InputLocation::Span((at, _)) => {
+                Some(at)
+            }
+        }
+    }
+
     fn tables(&self) -> &Tables {
         &self.grammar.tables
     }

@@ -177,3 +177,34 @@ fn the_scheme_table_decides_special_schemes_and_their_ports() {
         "sftp:\\\\EX.org:21\\a"
     );
 }
+
+#[test]
+fn a_run_time_grammar_that_cannot_read_the_input_names_where_it_stopped() {
+    // A `url` rule without its fragment: "#" is where the grammar can go no further.
+    let without_fragment = BUILTIN_GRAMMAR.replace(" ~ (\"#\" ~ fragment)? ~ EOI", " ~ EOI");
+    assert_ne!(without_fragment, BUILTIN_GRAMMAR);
+    let grammar = RuntimeGrammar::load(&without_fragment).unwrap();
+    let e = run_time(&grammar, None)
+        .parse("http://a.b/c#d")
+        .unwrap_err();
+    assert!(
+        matches!(e.kind, pegurl::ParseErrorKind::Grammar("url")),
+        "{e}"
+    );
+    assert_eq!(e.span, 12..13, "{e}");
+    // The same on input with a removed tab: the span is of the input as given.
+    let e = run_time(&grammar, None)
+        .parse("http://a.b/\tc#d")
+        .unwrap_err();
+    assert_eq!(e.span, 13..14, "{e}");
+}
+
+#[test]
+fn a_missing_production_is_blamed_on_the_text_it_was_to_read() {
+    let without_ipv4 = BUILTIN_GRAMMAR.replace("\nipv4 = ${", "\nipv4_renamed = ${");
+    let grammar = RuntimeGrammar::load(&without_ipv4).unwrap();
+    let e = run_time(&grammar, None)
+        .parse("http://1.2.3.4/")
+        .unwrap_err();
+    assert_eq!(e.span, 7..14, "{e}");
+}

@@ -23,10 +23,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 }
                 Production::Host | Production::OpaqueHost => host = Some(child),
                 Production::Port | Production::NonSpecialPort => port = Some(child),
-                _ => return Err(self.unexpected(within, Some(&child))),
+                _ => return Err(self.unexpected(within, span(&child))),
             }
         }
-        let host = host.ok_or_else(|| self.unexpected(within, None))?;
+        let host = host.ok_or_else(|| self.unexpected(within, whole.clone()))?;
         self.out.start_authority();
         let had_credentials = credentials.is_some();
         if let Some(credentials) = credentials {
@@ -66,7 +66,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // The grammar ends credentials with the authority's last "@".
         let whole = span(&node);
         if !node.as_str().ends_with('@') {
-            return Err(self.unexpected(within, Some(&node)));
+            return Err(self.unexpected(within, span(&node)));
         }
         let last_at = whole.end - 1;
         let (mut username, mut password) = ("", None);
@@ -79,7 +79,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 Production::Password | Production::NonSpecialPassword => {
                     password = Some(child.as_str());
                 }
-                _ => return Err(self.unexpected(within, Some(&child))),
+                _ => return Err(self.unexpected(within, span(&child))),
             }
             // authority state: "If c is U+0040 (@), then: Invalid-credentials validation error."
             // An "@" before the last is content of the username or password leaf (it becomes

@@ -17,7 +17,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let tree = self
             .source
             .parse(Production::Ipv4, domain)
-            .ok_or_else(|| self.unexpected(Production::Ipv4, None))?;
+            .ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?;
         let mut parts: Vec<(Option<Production>, &str)> = tree
             .root()
             .children()
@@ -50,14 +50,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 Some(Production::Ipv4Hex) => {
                     let digits = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"));
                     (
-                        digits.ok_or_else(|| self.unexpected(Production::Ipv4, None))?,
+                        digits.ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?,
                         16,
                     )
                 }
                 Some(Production::Ipv4Octal) => {
                     let digits = text.strip_prefix('0');
                     (
-                        digits.ok_or_else(|| self.unexpected(Production::Ipv4, None))?,
+                        digits.ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?,
                         8,
                     )
                 }
@@ -66,7 +66,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 Some(Production::Ipv4NonNumeric) => {
                     return Err(self.fail(ErrorCode::Ipv4NonNumericPart, at));
                 }
-                _ => return Err(self.unexpected(Production::Ipv4, None)),
+                _ => return Err(self.unexpected(Production::Ipv4, at.clone())),
             };
             // "If result[1] is true, IPv4-non-decimal-part validation error."
             if radix != 10 {
@@ -81,7 +81,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let numbers = &numbers[..parts.len()];
         let (last, init) = numbers
             .split_last()
-            .ok_or_else(|| self.unexpected(Production::Ipv4, None))?;
+            .ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?;
         // "If any but the last item in numbers is greater than 255, then return failure." "If the
         // last item in numbers is greater than or equal to 256^(5 − numbers's size), then return
         // failure." Both follow an IPv4-out-of-range-part validation error.

@@ -176,7 +176,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         let tree = self.run(entry)?;
         self.url(tree.root())?;
         if !self.out.has_scheme() {
-            return Err(self.unexpected(Production::Url, Some(&tree.root())));
+            return Err(self.unexpected(Production::Url, span(&tree.root())));
         }
         Ok(())
     }
@@ -194,11 +194,20 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         self.errors.is_some()
     }
 
-    /// Raises a validation error at `span` of the preprocessed input: the one place that does.
+    /// Raises a validation error at `span` of the preprocessed input.
     #[inline]
     fn raise(&mut self, code: ErrorCode, span: Range<usize>, fatal: bool) {
-        if let Some(errors) = self.errors.as_deref_mut() {
+        if self.wants_errors() {
             let span = self.input.original_span(span);
+            self.raise_at_original(code, span, fatal);
+        }
+    }
+
+    /// Raises a validation error at `span` of the input as given (before preprocessing): the
+    /// one place that hands validation errors to the sink.
+    #[inline]
+    fn raise_at_original(&mut self, code: ErrorCode, span: Range<usize>, fatal: bool) {
+        if let Some(errors) = self.errors.as_deref_mut() {
             errors(ValidationError { code, span, fatal });
         }
     }
@@ -257,10 +266,10 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         node.production()
     }
 
-    /// The error for a tree the builder does not know, naming the production.
-    fn unexpected(&self, within: Production, node: Option<&Node<'_>>) -> ParseError {
-        let span = node.map_or(0..0, span);
-        self.fail_silently(ParseErrorKind::Grammar(within.name()), span)
+    /// The error for a tree the builder does not know, naming the production and the span of
+    /// the node that has the unexpected shape (or lacks a part the production needs).
+    fn unexpected(&self, within: Production, at: Range<usize>) -> ParseError {
+        self.fail_silently(ParseErrorKind::Grammar(within.name()), at)
     }
 
     /// Runs `entry` on the whole preprocessed input and returns its tree.
@@ -269,10 +278,10 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             let all = 0..self.text.len();
             return Err(self.fail_silently(ParseErrorKind::TooLong, all));
         }
-        let tree = self
-            .source
-            .parse(entry, self.text)
-            .ok_or_else(|| self.unexpected(entry, None))?;
+        let tree = match self.source.parse(entry, self.text) {
+            Some(tree) => tree,
+            None => return Err(self.unexpected(entry, self.unmatched(entry))),
+        };
         if let Some(trace) = self.trace.as_mut() {
             let source = self.source;
             let input = self.input;
@@ -283,11 +292,25 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         Ok(tree)
     }
 
+    /// Where `entry` failed on the whole input: the code point at the farthest position the
+    /// source can name, else the whole input (the text the production could not read).
+    #[cold]
+    fn unmatched(&self, entry: Production) -> Range<usize> {
+        let text = self.text;
+        match self.source.failed_at(entry, text) {
+            Some(at) => {
+                let width = text.get(at..).and_then(|rest| rest.chars().next());
+                at..at + width.map_or(0, char::len_utf8)
+            }
+            None => 0..text.len(),
+        }
+    }
+
     /// Runs `entry` on the input and checks that it reads exactly `like`'s span.
     fn reread(&mut self, entry: Production, like: &Node<'_>) -> Result<Matched<'i>, ParseError> {
         let tree = self.run(entry)?;
         if tree.root().span() != like.span() {
-            return Err(self.unexpected(entry, Some(&tree.root())));
+            return Err(self.unexpected(entry, span(&tree.root())));
         }
         Ok(tree)
     }
@@ -313,14 +336,9 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         // "If input contains any ASCII tab or newline, invalid-URL-unit validation error." One
         // error, at the first one.
         let removed = input.removed().next().map(|at| at..at + 1);
-        if let Some(errors) = self.errors.as_deref_mut() {
-            for span in [trimmed, removed].into_iter().flatten() {
-                errors(ValidationError {
-                    code: ErrorCode::InvalidUrlUnit,
-                    span,
-                    fatal: false,
-                });
-            }
+        // Both spans are of the input as given: preprocessing is what they are about.
+        for span in [trimmed, removed].into_iter().flatten() {
+            self.raise_at_original(ErrorCode::InvalidUrlUnit, span, false);
         }
     }
 

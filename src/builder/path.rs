@@ -42,7 +42,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         while let Some(segment) = next {
             next = segments.next();
             let Some(p) = segment.production() else {
-                return Err(self.unexpected(within, Some(&segment)));
+                return Err(self.unexpected(within, span(&segment)));
             };
             let text = segment.as_str();
             // The buffer, and whether "/" opens the segment.
@@ -65,7 +65,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                         }
                         (content, false)
                     } else {
-                        return Err(self.unexpected(within, Some(&segment)));
+                        return Err(self.unexpected(within, span(&segment)));
                     }
                 }
                 Production::SpecialFirstSegment
@@ -81,7 +81,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                     }
                     continue;
                 }
-                _ => return Err(self.unexpected(within, Some(&segment))),
+                _ => return Err(self.unexpected(within, span(&segment))),
             };
             // Every code point is checked as it is appended to buffer.
             let at = span(&segment);

@@ -215,7 +215,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 written = true;
             }
             if !written {
-                return Err(self.unexpected(Production::SetFileHost, Some(&node)).into());
+                return Err(self.unexpected(Production::SetFileHost, span(&node)).into());
             }
             self.out.copy_rest(record, Component::Path);
             return Ok(());
@@ -233,10 +233,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             match child? {
                 (Production::SetterHost | Production::SetterOpaqueHost, h) => host = Some(h),
                 (Production::SetterPort, p) => port = Some(p),
-                (_, other) => return Err(self.unexpected(entry, Some(&other)).into()),
+                (_, other) => return Err(self.unexpected(entry, span(&other)).into()),
             }
         }
-        let host = host.ok_or_else(|| self.unexpected(entry, None))?;
+        let host = host.ok_or_else(|| self.unexpected(entry, span(&node)))?;
         self.whole_host(&host, setter)?;
         let text = host.as_str();
         let at = span(&host);

@@ -14,14 +14,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let mut children = self.children(node);
         let (kind, body) = children
             .next()
-            .ok_or_else(|| self.unexpected(within, None))??;
+            .ok_or_else(|| self.unexpected(within, span(&node)))??;
         let (mut query, mut fragment) = (None, None);
         for child in children {
             let (p, child) = child?;
             match p {
                 Production::Query => query = Some(child),
                 Production::Fragment => fragment = Some(child),
-                _ => return Err(self.unexpected(within, Some(&child))),
+                _ => return Err(self.unexpected(within, span(&child))),
             }
         }
         match kind {
@@ -33,7 +33,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             | Production::NonSpecialRelativeUrl => {
                 self.no_scheme(kind, body, query.is_none() && fragment.is_some())?
             }
-            _ => return Err(self.unexpected(within, Some(&body))),
+            _ => return Err(self.unexpected(within, span(&body))),
         }
         self.end_of_path();
         match query {
@@ -52,24 +52,24 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 
     /// `file_url`: "file:" then the file state.
     fn file_url(&mut self, node: Node<'_>) -> Result<(), ParseError> {
-        let at = span(&node).start;
         let mut hier = None;
         for child in self.children(node) {
             let (p, child) = child?;
             match p {
                 Production::FileScheme => self.scheme(&child)?,
                 Production::FileHierPart => hier = Some(child),
-                _ => return Err(self.unexpected(Production::FileUrl, Some(&child))),
+                _ => return Err(self.unexpected(Production::FileUrl, span(&child))),
             }
         }
-        let hier = hier.ok_or_else(|| self.unexpected(Production::FileUrl, None))?;
+        let hier = hier.ok_or_else(|| self.unexpected(Production::FileUrl, span(&node)))?;
         // "If remaining does not start with "//", special-scheme-missing-following-solidus
         // validation error." The grammar's `file_slashes` takes two slashes of either kind.
         let two_solidi = hier.children().next().is_some_and(|first| {
             self.production(&first) == Some(Production::FileSlashes) && first.as_str() == "//"
         });
         if !two_solidi {
-            let start = at + "file:".len();
+            // remaining is what follows "file:": the file state's text, as the grammar found it.
+            let start = span(&hier).start;
             self.report(
                 ErrorCode::SpecialSchemeMissingFollowingSolidus,
                 start..start,
@@ -89,11 +89,11 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 Production::SpecialSlashes => slashes = Some(child),
                 Production::Authority => authority = Some(child),
                 Production::SpecialPath => path = Some(child),
-                _ => return Err(self.unexpected(Production::SpecialUrl, Some(&child))),
+                _ => return Err(self.unexpected(Production::SpecialUrl, span(&child))),
             }
         }
         let (Some(scheme), Some(authority), Some(path)) = (scheme, authority, path) else {
-            return Err(self.unexpected(Production::SpecialUrl, None));
+            return Err(self.unexpected(Production::SpecialUrl, span(&whole)));
         };
         // "Otherwise, if url is special, base is non-null, and base's scheme is url's scheme:
         // set state to special relative or authority state." That state reads "//" as the
@@ -118,7 +118,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     fn scheme(&mut self, node: &Node<'_>) -> Result<(), ParseError> {
         if self.out.has_scheme() {
             let within = self.production(node).unwrap_or(Production::Scheme);
-            return Err(self.unexpected(within, Some(node)));
+            return Err(self.unexpected(within, span(node)));
         }
         self.out.scheme(node.as_str(), self.source.tables());
         Ok(())
@@ -167,7 +167,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 // "Otherwise, set url's path to the empty string and set state to opaque path
                 // state."
                 Production::OpaquePath => self.opaque_path(child),
-                _ => return Err(self.unexpected(Production::NonSpecialUrl, Some(&child))),
+                _ => return Err(self.unexpected(Production::NonSpecialUrl, span(&child))),
             }
         }
         Ok(())
@@ -218,7 +218,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 self.relative_url(body)?
             }
             // A reading the entry rule should not have chosen for this base.
-            _ => return Err(self.unexpected(kind, Some(&body))),
+            _ => return Err(self.unexpected(kind, span(&body))),
         }
         Ok(())
     }
@@ -239,7 +239,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 Production::RelativeUrl => self.relative_url(child)?,
                 _ => {
                     let within = Production::SameSchemeRelativeUrl;
-                    return Err(self.unexpected(within, Some(&child)));
+                    return Err(self.unexpected(within, span(&child)));
                 }
             }
         }
@@ -251,7 +251,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// [relative slash state](https://url.spec.whatwg.org/#relative-slash-state).
     fn relative_url(&mut self, node: Node<'_>) -> Result<(), ParseError> {
         let within = self.production(&node).unwrap_or(Production::RelativeUrl);
-        let base = self.base.ok_or_else(|| self.unexpected(within, None))?;
+        let base = self
+            .base
+            .ok_or_else(|| self.unexpected(within, span(&node)))?;
         let mut children = self.children(node).peekable();
         let Some(first) = first_production(children.peek())? else {
             // c is "?", "#" or EOF: "Set url's username to base's username, [...] url's path to
@@ -273,7 +275,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                             self.authority(child)?
                         }
                         Production::SpecialPath => self.special_path(child)?,
-                        _ => return Err(self.unexpected(within, Some(&child))),
+                        _ => return Err(self.unexpected(within, span(&child))),
                     }
                 }
             }
@@ -284,7 +286,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                     match p {
                         Production::NonSpecialAuthority => self.authority(child)?,
                         Production::Path => self.path(child)?,
-                        _ => return Err(self.unexpected(within, Some(&child))),
+                        _ => return Err(self.unexpected(within, span(&child))),
                     }
                 }
             }
@@ -306,7 +308,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                     self.path(child?.1)?;
                 }
             }
-            _ => return Err(self.unexpected(within, None)),
+            _ => return Err(self.unexpected(within, span(&node))),
         }
         Ok(())
     }
@@ -345,7 +347,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                             self.file_host(child)?;
                             break;
                         }
-                        _ => return Err(self.unexpected(Production::FileHierPart, Some(&child))),
+                        _ => return Err(self.unexpected(Production::FileHierPart, span(&child))),
                     }
                 }
                 for child in children {
@@ -354,7 +356,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
             Some(kind @ (Production::SpecialPathAbsolute | Production::SpecialPathRelative)) => {
                 let Some(path) = children.next() else {
-                    return Err(self.unexpected(Production::FileHierPart, None));
+                    return Err(self.unexpected(Production::FileHierPart, span(&node)));
                 };
                 let (_, path) = path?;
                 if kind == Production::SpecialPathAbsolute {
@@ -377,7 +379,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                     self.push_segment("");
                 }
             },
-            Some(_) => return Err(self.unexpected(Production::FileHierPart, None)),
+            Some(_) => return Err(self.unexpected(Production::FileHierPart, span(&node))),
         }
         Ok(())
     }
