@@ -188,7 +188,10 @@ pub enum ParseErrorKind {
     /// modified grammar); names the production.
     Grammar(&'static str),
     /// The input, after preprocessing, is longer than [`MAX_INPUT_LEN`](crate::MAX_INPUT_LEN)
-    /// bytes: tree offsets are 32-bit, which keeps trees small and parsing fast.
+    /// bytes (tree offsets are 32-bit, which keeps trees small and parsing fast), or the URL's
+    /// serialization would be longer than `u32::MAX` bytes (a URL's offsets are 32-bit, which
+    /// keeps it small; percent-encoding and IDNA mapping can make the serialization longer than
+    /// the input).
     TooLong,
 }
 
@@ -264,6 +267,9 @@ pub enum SetterError {
     /// The value is not what the setter takes; the validation error at which the parser returned
     /// failure, when it names one. A host setter's host may have changed before its port failed.
     Invalid(Option<ErrorCode>),
+    /// The URL the setter would make is longer than `u32::MAX` bytes, more than a URL's 32-bit
+    /// offsets reach; the URL stays as it was.
+    TooLong,
 }
 
 impl std::fmt::Display for SetterError {
@@ -276,6 +282,7 @@ impl std::fmt::Display for SetterError {
             SetterError::SchemeChange => f.write_str("the scheme cannot change that way"),
             SetterError::Invalid(Some(code)) => write!(f, "the value is invalid: {code}"),
             SetterError::Invalid(None) => f.write_str("the value is invalid"),
+            SetterError::TooLong => f.write_str("the URL would be longer than 4 GiB"),
         }
     }
 }

@@ -18,21 +18,25 @@
 mod writer;
 
 use std::borrow::Cow;
-use std::net::{Ipv4Addr, Ipv6Addr};
+use std::num::NonZeroU32;
 use std::ops::Range;
 
 pub(crate) use writer::{Component, Writer};
 
-/// What kind of [host](https://url.spec.whatwg.org/#concept-host) a URL has.
+/// What kind of [host](https://url.spec.whatwg.org/#concept-host) a URL has. An address is read
+/// back from its serialization when asked for (`Url::host`), so that a record does not carry
+/// 16 bytes for the few URLs that have one.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HostKind {
     /// A [domain](https://url.spec.whatwg.org/#concept-domain) (ASCII, lowercase).
     Domain,
-    /// An [IPv4 address](https://url.spec.whatwg.org/#concept-ipv4).
-    Ipv4(Ipv4Addr),
-    /// An [IPv6 address](https://url.spec.whatwg.org/#concept-ipv6).
-    Ipv6(Ipv6Addr),
+    /// An [IPv4 address](https://url.spec.whatwg.org/#concept-ipv4), serialized in dotted
+    /// decimal.
+    Ipv4,
+    /// An [IPv6 address](https://url.spec.whatwg.org/#concept-ipv6), serialized compressed in
+    /// brackets.
+    Ipv6,
     /// An [opaque host](https://url.spec.whatwg.org/#opaque-host) of a URL that is not special.
     Opaque,
     /// The [empty host](https://url.spec.whatwg.org/#empty-host).
@@ -147,32 +151,90 @@ impl SchemeKind {
 }
 
 /// The URL record. `serialization` is the
-/// [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer)'s output; the ranges
+/// [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer)'s output; the offsets
 /// point into it. Only [`Writer`] makes one; everything else reads it through its methods.
+///
+/// The offsets are 32-bit and hold only what the serialization does not imply (72 bytes in
+/// all on 64-bit targets): the username starts after "scheme://" (or right after "scheme:"
+/// without a host); a non-empty password starts after the username's ":"; the path ends where
+/// the query's "?" or the fragment's "#" is, or at the end; the query ends at the fragment's
+/// "#" or at the end; the fragment at the end. A serialization longer than `u32::MAX` bytes is
+/// never made ([`Writer::finish`] refuses it).
 #[derive(Clone, Debug)]
 pub(crate) struct Record {
     serialization: String,
-    scheme_kind: SchemeKind,
     /// `serialization[..scheme_end]` is the scheme; a ":" follows it.
-    scheme_end: usize,
-    username: Range<usize>,
-    password: Range<usize>,
+    scheme_end: u32,
+    username_end: u32,
+    /// Equal to `username_end` when the password is empty.
+    password_end: u32,
     /// The serialized host, when `host_kind` is not `None`.
-    host: Range<usize>,
-    host_kind: Option<HostKind>,
-    port: Option<u16>,
+    host_start: u32,
+    host_end: u32,
     /// Where the scheme, "//", credentials, host and port end.
-    authority_end: usize,
-    /// The serialized path (after the "/." that the serializer adds when needed).
-    path: Range<usize>,
+    authority_end: u32,
+    /// The serialized path's start (after the "/." that the serializer adds when needed).
+    path_start: u32,
+    /// The query's start (after its "?"), when the query is not null.
+    query_start: Option<NonZeroU32>,
+    /// The fragment's start (after its "#"), when the fragment is not null.
+    fragment_start: Option<NonZeroU32>,
+    scheme_kind: SchemeKind,
+    port: Option<u16>,
+    host_kind: Option<HostKind>,
     opaque_path: bool,
-    /// The query without its "?".
-    query: Option<Range<usize>>,
-    /// The fragment without its "#".
-    fragment: Option<Range<usize>>,
 }
 
 impl Record {
+    /// The serialization's length, as the offsets count.
+    fn len(&self) -> u32 {
+        // A record's serialization fits in 32 bits (`Writer::finish`).
+        self.serialization.len() as u32
+    }
+
+    /// A 32-bit offset as an index.
+    #[inline]
+    fn at(offset: u32) -> usize {
+        offset as usize
+    }
+
+    fn username_range(&self) -> Range<usize> {
+        let start = match self.host_kind {
+            Some(_) => self.scheme_end + 3,
+            None => self.scheme_end + 1,
+        };
+        Record::at(start)..Record::at(self.username_end)
+    }
+
+    fn password_range(&self) -> Range<usize> {
+        let start = match self.password_end > self.username_end {
+            true => self.username_end + 1,
+            false => self.username_end,
+        };
+        Record::at(start)..Record::at(self.password_end)
+    }
+
+    fn host_range(&self) -> Range<usize> {
+        Record::at(self.host_start)..Record::at(self.host_end)
+    }
+
+    fn path_range(&self) -> Range<usize> {
+        let next = self.query_start.or(self.fragment_start);
+        let end = next.map_or(self.len(), |start| start.get() - 1);
+        Record::at(self.path_start)..Record::at(end)
+    }
+
+    fn query_range(&self) -> Option<Range<usize>> {
+        let start = self.query_start?.get();
+        let end = self.fragment_start.map_or(self.len(), |f| f.get() - 1);
+        Some(Record::at(start)..Record::at(end))
+    }
+
+    fn fragment_range(&self) -> Option<Range<usize>> {
+        let start = self.fragment_start?.get();
+        Some(Record::at(start)..self.serialization.len())
+    }
+
     /// The [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer)'s output.
     pub(crate) fn serialization(&self) -> &str {
         &self.serialization
@@ -187,29 +249,32 @@ impl Record {
     pub(crate) fn layout(&self) -> Layout {
         Layout {
             len: self.serialization.len(),
-            scheme_end: self.scheme_end,
-            username: self.username.clone(),
-            password: self.password.clone(),
-            host: self.host.clone(),
+            scheme_end: Record::at(self.scheme_end),
+            username: self.username_range(),
+            password: self.password_range(),
+            host: self.host_range(),
             has_port: self.port.is_some(),
-            authority_end: self.authority_end,
-            path: self.path.clone(),
-            query: self.query.clone(),
-            fragment: self.fragment.clone(),
+            authority_end: Record::at(self.authority_end),
+            path: self.path_range(),
+            query: self.query_range(),
+            fragment: self.fragment_range(),
         }
     }
 
     /// The credentials, "@", host and port as serialized (after "//"); "" without a host.
     pub(crate) fn authority(&self) -> &str {
         match self.host_kind {
-            Some(_) => &self.serialization[self.username.start..self.authority_end],
+            Some(_) => {
+                let start = self.username_range().start;
+                &self.serialization[start..Record::at(self.authority_end)]
+            }
             None => "",
         }
     }
 
     /// The [scheme](https://url.spec.whatwg.org/#concept-url-scheme).
     pub(crate) fn scheme(&self) -> &str {
-        &self.serialization[..self.scheme_end]
+        &self.serialization[..Record::at(self.scheme_end)]
     }
 
     /// What the scheme is.
@@ -224,17 +289,17 @@ impl Record {
 
     /// The scheme and its ":".
     pub(crate) fn protocol(&self) -> &str {
-        &self.serialization[..self.scheme_end + 1]
+        &self.serialization[..Record::at(self.scheme_end) + 1]
     }
 
     /// The [username](https://url.spec.whatwg.org/#concept-url-username).
     pub(crate) fn username(&self) -> &str {
-        &self.serialization[self.username.clone()]
+        &self.serialization[self.username_range()]
     }
 
     /// The [password](https://url.spec.whatwg.org/#concept-url-password).
     pub(crate) fn password(&self) -> &str {
-        &self.serialization[self.password.clone()]
+        &self.serialization[self.password_range()]
     }
 
     /// The host's kind; None when the host is null.
@@ -245,13 +310,13 @@ impl Record {
     /// The serialized host, if the host is not null.
     pub(crate) fn host_str(&self) -> Option<&str> {
         self.host_kind
-            .map(|_| &self.serialization[self.host.clone()])
+            .map(|_| &self.serialization[self.host_range()])
     }
 
     /// The host and the port after it (":" and digits, if any): the `host` getter's text.
     pub(crate) fn host_and_port(&self) -> Option<&str> {
-        self.host_kind
-            .map(|_| &self.serialization[self.host.start..self.authority_end])
+        let range = Record::at(self.host_start)..Record::at(self.authority_end);
+        self.host_kind.map(|_| &self.serialization[range])
     }
 
     /// The [port](https://url.spec.whatwg.org/#concept-url-port).
@@ -262,14 +327,16 @@ impl Record {
     /// The serialized port's digits, or "".
     pub(crate) fn port_str(&self) -> &str {
         match self.port {
-            Some(_) => &self.serialization[self.host.end + 1..self.authority_end],
+            Some(_) => {
+                &self.serialization[Record::at(self.host_end) + 1..Record::at(self.authority_end)]
+            }
             None => "",
         }
     }
 
     /// The serialized [path](https://url.spec.whatwg.org/#url-path-serializer).
     pub(crate) fn path_str(&self) -> &str {
-        &self.serialization[self.path.clone()]
+        &self.serialization[self.path_range()]
     }
 
     /// Whether the URL has an [opaque path](https://url.spec.whatwg.org/#url-opaque-path).
@@ -291,17 +358,17 @@ impl Record {
 
     /// The [query](https://url.spec.whatwg.org/#concept-url-query).
     pub(crate) fn query(&self) -> Option<&str> {
-        self.query.clone().map(|q| &self.serialization[q])
+        self.query_range().map(|q| &self.serialization[q])
     }
 
     /// The [fragment](https://url.spec.whatwg.org/#concept-url-fragment).
     pub(crate) fn fragment(&self) -> Option<&str> {
-        self.fragment.clone().map(|f| &self.serialization[f])
+        self.fragment_range().map(|f| &self.serialization[f])
     }
 
     /// "?" and the query, or "" when the query is null or empty: the `search` getter.
     pub(crate) fn search(&self) -> &str {
-        match &self.query {
+        match self.query_range() {
             Some(q) if !q.is_empty() => &self.serialization[q.start - 1..q.end],
             _ => "",
         }
@@ -309,7 +376,7 @@ impl Record {
 
     /// "#" and the fragment, or "" when the fragment is null or empty: the `hash` getter.
     pub(crate) fn hash(&self) -> &str {
-        match &self.fragment {
+        match self.fragment_range() {
             Some(f) if !f.is_empty() => &self.serialization[f.start - 1..f.end],
             _ => "",
         }
@@ -318,7 +385,7 @@ impl Record {
     /// The serialization up to the scheme, credentials and host and port included: what a
     /// relative URL takes of its base.
     fn through_authority(&self) -> &str {
-        &self.serialization[..self.authority_end]
+        &self.serialization[..Record::at(self.authority_end)]
     }
 }
 
@@ -382,8 +449,9 @@ impl Record {
 }
 
 impl Parts<'_> {
-    /// The record of these components, written by the [`Writer`].
-    pub(crate) fn assemble(self) -> Record {
+    /// The record of these components, written by the [`Writer`]; `None` when it is too long
+    /// for a record ([`Writer::finish`]).
+    pub(crate) fn assemble(self) -> Option<Record> {
         // Room for every component and delimiter, so that the string is allocated once.
         let len = |c: &Option<Cow<'_, str>>| c.as_ref().map_or(0, |c| c.len() + 1);
         let host = self.host.as_ref().map_or(0, |(_, h)| h.len());
@@ -424,7 +492,7 @@ impl Parts<'_> {
         if let Some(fragment) = &self.fragment {
             out.fragment(|s| s.push_str(fragment));
         }
-        out.finish()
+        out.finish().ok()
     }
 
     /// What the scheme is.

@@ -541,3 +541,16 @@ fn host_parse_matches_the_url_crate() {
     }
     check(rows, "Host::parse");
 }
+
+#[test]
+fn a_url_is_no_larger_than_the_url_crates() {
+    // Issue #20's memory goal: a parsed URL takes no more room than `url::Url` (88 bytes on
+    // 64-bit targets); pegurl's record keeps 32-bit offsets and reads an address back from
+    // its serialization.
+    let ours = std::mem::size_of::<pegurl::Url>();
+    let theirs = std::mem::size_of::<url::Url>();
+    assert!(
+        ours <= theirs,
+        "pegurl::Url is {ours} bytes, url::Url {theirs}"
+    );
+}

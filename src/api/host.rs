@@ -126,8 +126,16 @@ impl Url {
         let text = r.host_str()?;
         Some(match r.host_kind()? {
             HostKind::Domain => Host::Domain(text),
-            HostKind::Ipv4(address) => Host::Ipv4(address),
-            HostKind::Ipv6(address) => Host::Ipv6(address),
+            // The record keeps the address as the serializer wrote it (the record checks in debug
+            // builds that it reads back): dotted decimal, and compressed in brackets.
+            HostKind::Ipv4 => match text.parse() {
+                Ok(address) => Host::Ipv4(address),
+                Err(_) => Host::Opaque(text),
+            },
+            HostKind::Ipv6 => match text.get(1..text.len().saturating_sub(1)).map(str::parse) {
+                Some(Ok(address)) => Host::Ipv6(address),
+                _ => Host::Opaque(text),
+            },
             HostKind::Opaque => Host::Opaque(text),
             _ => Host::Empty,
         })

@@ -307,7 +307,7 @@ impl Url {
     ) -> Result<(), SetterError> {
         let mut parts = self.record.parts();
         change(&mut parts)?;
-        self.record = parts.assemble();
+        self.record = parts.assemble().ok_or(SetterError::TooLong)?;
         Ok(())
     }
 }

@@ -83,7 +83,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             s.push('[');
             serialize_ipv6(&address, &mut s);
             s.push(']');
-            return Ok((HostKind::Ipv6(address), Cow::Owned(s)));
+            return Ok((HostKind::Ipv6, Cow::Owned(s)));
         }
         // "If isOpaque is true, then return the result of opaque-host parsing input."
         if opaque {
@@ -122,7 +122,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 }
                 percent::push_decimal(&mut serialized, u32::from(octet));
             }
-            return Ok((HostKind::Ipv4(address), Cow::Owned(serialized)));
+            return Ok((HostKind::Ipv4, Cow::Owned(serialized)));
         }
         Ok((HostKind::Domain, ascii))
     }

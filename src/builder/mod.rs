@@ -60,7 +60,11 @@ pub(crate) fn parse<S: Productions>(
     let mut builder = Builder::new(source, input, request.base, request.errors);
     builder.encoding = request.encoding;
     builder.build(request.trace)?;
-    Ok(builder.out.finish())
+    let (input, len) = (builder.input, builder.text.len());
+    builder.out.finish().map_err(|_| ParseError {
+        kind: ParseErrorKind::TooLong,
+        span: input.original_span(0..len),
+    })
 }
 
 /// Whether `input` parses with the productions of `source` as `request` says: [`parse`]
@@ -124,7 +128,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     ) -> Self {
         // Room for the input and, for a relative URL, the base: one allocation, usually.
         let base_len = base.map_or(0, |b| b.serialization().len());
-        let out = Writer::with_capacity(input.text.len() + base_len + 8);
+        let out = Writer::with_capacity(input.text.len() + base_len);
         Builder::with_writer(source, input, base, errors, out)
     }
 

@@ -45,7 +45,7 @@ pub(crate) fn set<'i, S: Productions>(
             let mut builder = Builder::new(source, input, None, errors);
             let mut parts = record.parts();
             builder.set_protocol(&mut parts)?;
-            *record = parts.assemble();
+            *record = parts.assemble().ok_or(SetterError::TooLong)?;
             return Ok(());
         }
         Setter::Host | Setter::Hostname | Setter::WholeHostname => Component::Host,
@@ -97,9 +97,13 @@ pub(crate) fn set<'i, S: Productions>(
         Err(Written::Nothing(e)) => (false, Err(e)),
     };
     // The serialization not kept is the next setter's buffer.
-    let unused = match written {
-        true => builder.out.replace(record),
-        false => builder.out.into_buffer(),
+    let (unused, result) = match written {
+        true => match builder.out.replace(record) {
+            Ok(unused) => (unused, result),
+            // Too long for a record: the URL stays as it was.
+            Err(unused) => (unused, Err(SetterError::TooLong)),
+        },
+        false => (builder.out.into_buffer(), result),
     };
     spare::keep(unused);
     result

@@ -5,8 +5,100 @@
 //! component (already percent-encoded, through a closure that appends to the output); it never
 //! needs to look for a delimiter afterwards.
 
+use std::num::NonZeroU32;
+use std::ops::Range;
+
 use super::{HostKind, Record, SchemeKind, SchemeName};
 use crate::tables::{Tables, BUILTIN};
+
+/// A record while it is written: the offsets of [`Record`] in full, as ranges of `usize`.
+/// [`Writer::finish`] keeps what the serialization does not imply, in 32 bits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Draft {
+    serialization: String,
+    scheme_kind: SchemeKind,
+    scheme_end: usize,
+    username: Range<usize>,
+    password: Range<usize>,
+    host: Range<usize>,
+    host_kind: Option<HostKind>,
+    port: Option<u16>,
+    authority_end: usize,
+    path: Range<usize>,
+    opaque_path: bool,
+    query: Option<Range<usize>>,
+    fragment: Option<Range<usize>>,
+}
+
+impl Draft {
+    /// The offsets of `record` in full (with an empty serialization: no allocation).
+    fn of(record: &Record) -> Draft {
+        Draft {
+            serialization: String::new(),
+            scheme_kind: record.scheme_kind,
+            scheme_end: Record::at(record.scheme_end),
+            username: record.username_range(),
+            password: record.password_range(),
+            host: record.host_range(),
+            host_kind: record.host_kind,
+            port: record.port,
+            authority_end: Record::at(record.authority_end),
+            path: record.path_range(),
+            opaque_path: record.opaque_path,
+            query: record.query_range(),
+            fragment: record.fragment_range(),
+        }
+    }
+
+    /// The record: the offsets it keeps, in 32 bits; the serialization back as the error when
+    /// it is longer than 32-bit offsets reach.
+    fn compact(self) -> Result<Record, String> {
+        if u32::try_from(self.serialization.len()).is_err() {
+            return Err(self.serialization);
+        }
+        // Every offset is at most the length, so none is cut.
+        let at = |offset: usize| offset as u32;
+        let start = |range: &Option<Range<usize>>| {
+            range.as_ref().and_then(|r| NonZeroU32::new(at(r.start)))
+        };
+        // Without a host, the credential and host ranges are empty right after "scheme:".
+        let empty = self.scheme_end + 1..self.scheme_end + 1;
+        let (username, password, host) = match self.host_kind {
+            Some(_) => (&self.username, &self.password, &self.host),
+            None => (&empty, &empty, &empty),
+        };
+        let record = Record {
+            scheme_end: at(self.scheme_end),
+            username_end: at(username.end),
+            password_end: at(password.end),
+            host_start: at(host.start),
+            host_end: at(host.end),
+            authority_end: at(self.authority_end),
+            path_start: at(self.path.start),
+            query_start: start(&self.query),
+            fragment_start: start(&self.fragment),
+            scheme_kind: self.scheme_kind,
+            port: self.port,
+            host_kind: self.host_kind,
+            opaque_path: self.opaque_path,
+            serialization: self.serialization,
+        };
+        #[cfg(debug_assertions)]
+        {
+            // What the record implies is what was written.
+            let implied = Draft::of(&record);
+            let written = Draft {
+                serialization: String::new(),
+                username: username.clone(),
+                password: password.clone(),
+                host: host.clone(),
+                ..self
+            };
+            assert_eq!(implied, written, "offsets of {:?}", record.serialization);
+        }
+        Ok(record)
+    }
+}
 
 /// Where a setter starts writing a record again ([`Writer::resume`]), in serialization order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -27,7 +119,7 @@ pub(crate) enum Component {
 /// a closure given the output.
 #[derive(Debug)]
 pub(crate) struct Writer {
-    record: Record,
+    record: Draft,
     /// Whether the scheme is written.
     has_scheme: bool,
 }
@@ -42,20 +134,9 @@ impl Writer {
     pub(crate) fn with_buffer(mut buffer: String) -> Writer {
         buffer.clear();
         Writer {
-            record: Record {
+            record: Draft {
                 serialization: buffer,
-                scheme_kind: SchemeKind::default(),
-                scheme_end: 0,
-                username: 0..0,
-                password: 0..0,
-                host: 0..0,
-                host_kind: None,
-                port: None,
-                authority_end: 0,
-                path: 0..0,
-                opaque_path: false,
-                query: None,
-                fragment: None,
+                ..Draft::default()
             },
             has_scheme: false,
         }
@@ -134,12 +215,14 @@ impl Writer {
     /// Writes the base's credentials, host and port after the scheme (nothing when the base's
     /// host is null).
     pub(crate) fn copy_authority(&mut self, base: &Record) {
+        let through_authority = base.through_authority();
+        let base = Draft::of(base);
         let from = base.scheme_end + 1;
         let shift = |r: &std::ops::Range<usize>, to: usize| r.start - from + to..r.end - from + to;
         let to = self.at();
         self.record
             .serialization
-            .push_str(&base.through_authority()[from..]);
+            .push_str(&through_authority[from..]);
         let r = &mut self.record;
         if base.host_kind.is_some() {
             r.username = shift(&base.username, to);
@@ -233,7 +316,7 @@ impl Writer {
     /// Writes the base's path.
     pub(crate) fn copy_path(&mut self, base: &Record) {
         self.record.serialization.push_str(base.path_str());
-        self.record.opaque_path = base.opaque_path;
+        self.record.opaque_path = base.has_opaque_path();
     }
 
     /// Writes an [opaque path](https://url.spec.whatwg.org/#url-opaque-path), appended by
@@ -304,7 +387,9 @@ impl Writer {
     /// writes `from`, and [`Writer::copy_rest`] the components after it. For
     /// [`Component::Host`] the credentials stay and the host and port follow (a URL without a
     /// host gets its "//" here).
-    pub(crate) fn resume(&mut self, record: &Record, from: Component, buffer: String) {
+    pub(crate) fn resume(&mut self, old: &Record, from: Component, buffer: String) {
+        let serialization = old.serialization();
+        let record = &Draft::of(old);
         let credentials = !record.username.is_empty() || !record.password.is_empty();
         let cut = match from {
             Component::Host if record.host_kind.is_none() => record.scheme_end + 1,
@@ -320,7 +405,7 @@ impl Writer {
         r.serialization = buffer;
         r.serialization.clear();
         r.serialization
-            .push_str(record.serialization.get(..cut).unwrap_or_default());
+            .push_str(serialization.get(..cut).unwrap_or_default());
         r.scheme_kind = record.scheme_kind;
         r.scheme_end = record.scheme_end;
         r.username = record.username.clone();
@@ -374,19 +459,21 @@ impl Writer {
     }
 
     /// Puts the record written in place of `record` (checked in debug builds, as
-    /// [`Writer::finish`] does) and returns the serialization `record` had.
-    pub(crate) fn replace(mut self, record: &mut Record) -> String {
-        #[cfg(debug_assertions)]
-        check_invariants(&self.record);
-        std::mem::swap(record, &mut self.record);
-        self.record.serialization
+    /// [`Writer::finish`] does) and returns the serialization `record` had; or, when the record
+    /// written is too long ([`Writer::finish`]), leaves `record` as it was and returns the
+    /// serialization written as the error.
+    pub(crate) fn replace(self, record: &mut Record) -> Result<String, String> {
+        let written = self.finish()?;
+        Ok(std::mem::replace(record, written).serialization)
     }
 
-    /// The record. In debug builds its offsets are checked against its serialization.
-    pub(crate) fn finish(self) -> Record {
+    /// The record. In debug builds its offsets are checked against its serialization. A
+    /// serialization longer than `u32::MAX` bytes is refused: the record's offsets are 32-bit
+    /// (the error is the serialization, to reuse its buffer or drop it).
+    pub(crate) fn finish(self) -> Result<Record, String> {
         #[cfg(debug_assertions)]
         check_invariants(&self.record);
-        self.record
+        self.record.compact()
     }
 }
 
@@ -394,7 +481,7 @@ impl Writer {
 /// offsets say, each range in order and on a character boundary, the scheme kind and port as
 /// written. Run on every record the writer finishes in debug builds (the test suites).
 #[cfg(debug_assertions)]
-fn check_invariants(r: &Record) {
+fn check_invariants(r: &Draft) {
     let s = r.serialization.as_str();
     let byte = |at: usize| s.as_bytes().get(at).copied();
     let range_ok = |range: &std::ops::Range<usize>| {
@@ -424,6 +511,17 @@ fn check_invariants(r: &Record) {
                 assert_eq!(byte(r.host.start - 1), Some(b'@'), "{s:?}");
             }
             assert_eq!(kind == HostKind::Empty, r.host.is_empty(), "{s:?}");
+            // An address is read back from its serialization (`Url::host`).
+            let host = &s[r.host.clone()];
+            match kind {
+                HostKind::Ipv4 => assert!(host.parse::<std::net::Ipv4Addr>().is_ok(), "{s:?}"),
+                HostKind::Ipv6 => {
+                    let inner = host.strip_prefix('[').and_then(|h| h.strip_suffix(']'));
+                    let address = inner.map(str::parse::<std::net::Ipv6Addr>);
+                    assert!(matches!(address, Some(Ok(_))), "{s:?}");
+                }
+                _ => {}
+            }
             let after_host = &s[r.host.end..r.authority_end];
             match r.port {
                 Some(port) => {
