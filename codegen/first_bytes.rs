@@ -4,7 +4,7 @@
 
 use pest_meta::optimizer::OptimizedExpr;
 
-use super::generator::Generator;
+use super::generator::{Context, Generator};
 
 impl Generator<'_> {
     /// The byte class an expression matches, when it matches exactly one ASCII byte.
@@ -69,18 +69,45 @@ impl Generator<'_> {
     /// start with the byte is a one-byte class (`c`) or a run of one (`c+`, when no alternative
     /// before it can start with a byte of `c`, so that the run is the same bytes taken one at a
     /// time). The repetition skips them in one table scan and runs the choice itself only on
-    /// the other bytes: `(plain+ | pct_encoded)*` is one loop, not a call per character. None
-    /// when there are no such bytes.
+    /// the other bytes: `(plain+ | pct_encoded)*` is one loop, not a call per character. A rule
+    /// the choice calls that makes no token where it runs counts as its own alternatives
+    /// (`url_unit*`, with `url_unit = @{ url_code_point | percent_encoded_byte }` inside an `@`
+    /// rule, skips the ASCII URL code points), and an alternative `!c ~ e` with `c` a class
+    /// takes e's one-byte steps but c's bytes (`(!"/" ~ url_unit)*`). None when there are no
+    /// such bytes.
     pub(crate) fn one_byte_steps(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
+        self.one_byte_steps_in(expr, self.context, 0)
+    }
+
+    /// [`Generator::one_byte_steps`] of `expr` running in `context`; `depth` bounds the descent
+    /// into rules.
+    fn one_byte_steps_in(
+        &self,
+        expr: &OptimizedExpr,
+        context: Context,
+        depth: usize,
+    ) -> Option<[bool; 256]> {
+        let mut alternatives = Vec::new();
+        self.alternatives(expr, context, depth, &mut alternatives);
         let mut steps = [false; 256];
         // Bytes an earlier alternative may start with: there it decides, not a later one.
         let mut claimed = [false; 256];
-        let mut current = expr;
-        loop {
-            let (alternative, rest) = match current {
-                OptimizedExpr::Choice(a, b) => (&**a, Some(&**b)),
-                last => (last, None),
+        for (alternative, context) in alternatives {
+            // `!c ~ e`, with c a class: e's one-byte steps but c's bytes, on which it fails.
+            let guarded = match alternative {
+                OptimizedExpr::Seq(a, b) => match &**a {
+                    OptimizedExpr::NegPred(not) => self.class_of(not).map(|c| (c, &**b)),
+                    _ => None,
+                },
+                _ => None,
             };
+            if let Some((not, rest)) = guarded {
+                if let Some(inner) = self.one_byte_steps_in(rest, context, depth + 1) {
+                    for b in 0..256 {
+                        steps[b] |= inner[b] && !not[b] && !claimed[b];
+                    }
+                }
+            }
             let run = match alternative {
                 OptimizedExpr::Seq(a, b) => match (self.class_of(a), &**b) {
                     (Some(class), OptimizedExpr::Rep(again))
@@ -108,12 +135,37 @@ impl Generator<'_> {
             for b in 0..256 {
                 claimed[b] |= first[b];
             }
-            match rest {
-                Some(rest) => current = rest,
-                None => break,
-            }
         }
         steps.iter().any(|step| *step).then_some(steps)
+    }
+
+    /// The alternatives of the choice `expr`, in order, into `into`; a rule it calls that makes
+    /// no token in `context` stands for its own alternatives (an ordered choice of an ordered
+    /// choice is the one choice of them all). `depth` bounds the descent, although the
+    /// generator refuses recursive grammars.
+    fn alternatives<'e>(
+        &'e self,
+        expr: &'e OptimizedExpr,
+        context: Context,
+        depth: usize,
+        into: &mut Vec<(&'e OptimizedExpr, Context)>,
+    ) {
+        match expr {
+            OptimizedExpr::Choice(a, b) => {
+                self.alternatives(a, context, depth, into);
+                self.alternatives(b, context, depth, into);
+            }
+            OptimizedExpr::Ident(name) if depth < self.rules.len() => {
+                match self.rules.get(name.as_str()) {
+                    Some(rule) => match context.enter(rule.ty, self.tokens, self.explains) {
+                        (false, inner) => self.alternatives(&rule.expr, inner, depth + 1, into),
+                        (true, _) => into.push((expr, context)),
+                    },
+                    None => into.push((expr, context)),
+                }
+            }
+            other => into.push((other, context)),
+        }
     }
 
     /// The bytes a successful match of `expr` can start with (a superset), and whether it can

@@ -39,11 +39,11 @@ pub(crate) struct Generator<'r> {
     /// Whether the parser records its farthest failure as pest does, to explain it (the grammars
     /// whose rules are not the builder's productions: the writing and RFC 3986 grammars; the URL
     /// grammar's parser, the hot one, does not pay for it).
-    explains: bool,
+    pub(crate) explains: bool,
     /// Which rules make tokens.
-    tokens: Tokens,
+    pub(crate) tokens: Tokens,
     /// Where the expression being written runs.
-    context: Context,
+    pub(crate) context: Context,
     /// Rule functions called so far, by rule and context: each is written once.
     wanted: BTreeSet<(String, Context)>,
     /// Those of `wanted` not written yet.
@@ -87,7 +87,7 @@ pub(crate) enum Context {
 impl Context {
     /// Whether a rule of type `ty` makes a token here, and the context of its body; `explains`
     /// when the parser explains, so that the body's context says its atomicity too.
-    fn enter(self, ty: RuleType, tokens: Tokens, explains: bool) -> (bool, Context) {
+    pub(crate) fn enter(self, ty: RuleType, tokens: Tokens, explains: bool) -> (bool, Context) {
         let (token, inner) = match (self, ty, tokens) {
             (Context::Tokens, RuleType::Atomic, _) => (true, Context::Atomic),
             (context, _, Tokens::Leaves) => (false, context),

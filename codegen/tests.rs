@@ -1,7 +1,7 @@
 //! The generator's unit tests. That its parsers make pest_derive's trees is checked on the
 //! compiled grammars by `tests/engines.rs` and the `engines` fuzz target.
 
-use super::generator::{bytes, variant, Generator};
+use super::generator::{bytes, variant, Context, Generator};
 use super::{compile, productions, rule_docs, Grammar, Tokens};
 use pest_meta::optimizer::OptimizedExpr;
 
@@ -192,6 +192,44 @@ fn a_repetition_of_a_choice_skips_its_one_byte_alternatives_in_one_scan() {
     assert_eq!(steps("b"), Some(b"%".to_vec()));
     // "%" alone comes after "%x", which decides on "%": no byte is taken alone.
     assert_eq!(steps("c"), None);
+}
+
+#[test]
+fn a_repetition_sees_through_the_rules_it_calls_that_make_no_token() {
+    let grammar = read(
+        "unit = @{ cp | pct }\n\
+         cp = @{ ASCII_ALPHA | \"-\" | '\\u{A0}'..'\\u{FFFD}' }\n\
+         pct = @{ \"%\" ~ ASCII_HEX_DIGIT ~ ASCII_HEX_DIGIT }\n\
+         q = @{ unit* }\n\
+         s = @{ (!(\"/\" | \"a\") ~ unit)* }\n",
+    );
+    let mut generator = Generator::new(&grammar.rules, "t_", false).unwrap();
+    let rule = grammar.rules.iter().find(|r| r.name == "q").unwrap();
+    let OptimizedExpr::Rep(body) = &rule.expr else {
+        panic!("{:?}", rule.expr)
+    };
+    let bytes = |set: [bool; 256]| {
+        (0..=255u8)
+            .filter(|b| set[usize::from(*b)])
+            .collect::<Vec<u8>>()
+    };
+    // Inside the `@` rule q, unit and cp make no token: the ASCII letters and "-" are taken one
+    // at a time by cp; "%" starts pct and the lead bytes of the range are not one byte.
+    generator.context = Context::Atomic;
+    let mut expected = vec![b'-'];
+    expected.extend((b'A'..=b'Z').chain(b'a'..=b'z'));
+    assert_eq!(generator.one_byte_steps(body).map(bytes), Some(expected));
+    // A segment that stops at "/" and "a": the same bytes but "a" ("/" is none of them).
+    let rule = grammar.rules.iter().find(|r| r.name == "s").unwrap();
+    let OptimizedExpr::Rep(segment) = &rule.expr else {
+        panic!("{:?}", rule.expr)
+    };
+    let mut expected = vec![b'-'];
+    expected.extend((b'A'..=b'Z').chain(b'b'..=b'z'));
+    assert_eq!(generator.one_byte_steps(segment).map(bytes), Some(expected));
+    // Where unit makes a token, each byte must make one: no scan.
+    generator.context = Context::Tokens;
+    assert_eq!(generator.one_byte_steps(body).map(bytes), None);
 }
 
 #[test]
