@@ -3,8 +3,9 @@
 //! whatwg/url commit 92b3e16, which the reference implementation has); the builder raises them
 //! through one function, always with a span of the original input.
 
-use std::fmt;
-use std::ops::Range;
+use alloc::boxed::Box;
+use core::fmt;
+use core::ops::Range;
 
 macro_rules! error_codes {
     ($($variant:ident => $code:literal, $anchor:literal, $description:literal, $help:literal;)*) => {
@@ -249,7 +250,7 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {}
+impl core::error::Error for ParseError {}
 
 /// Why a setter left (part of) the URL unchanged; the spec's setters ignore such values.
 #[non_exhaustive]
@@ -272,8 +273,8 @@ pub enum SetterError {
     TooLong,
 }
 
-impl std::fmt::Display for SetterError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for SetterError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             SetterError::CannotHaveCredentialsOrPort => {
                 f.write_str("the URL cannot have a username, password or port")
@@ -287,7 +288,7 @@ impl std::fmt::Display for SetterError {
     }
 }
 
-impl std::error::Error for SetterError {}
+impl core::error::Error for SetterError {}
 
 impl From<ParseError> for SetterError {
     fn from(e: ParseError) -> SetterError {

@@ -1,7 +1,11 @@
 //! [application/x-www-form-urlencoded](https://url.spec.whatwg.org/#application/x-www-form-urlencoded)
 //! parsing and serializing, and [`UrlSearchParams`].
 
-use std::fmt;
+use alloc::borrow::ToOwned;
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
 
 use encoding_rs::{Encoding, UTF_8};
 

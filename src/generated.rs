@@ -7,6 +7,10 @@
 
 mod attempts;
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use alloc::vec::Vec;
+
 use crate::grammar::{Production, Productions};
 use crate::tokens::{offset, Matched, Token};
 use attempts::{Attempt, Attempts};

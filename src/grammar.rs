@@ -3,7 +3,12 @@
 //! `src/generated.rs`; pest_derive's parser of the same file, the reference, with the feature
 //! `reference`; or a grammar loaded at run time for experiments).
 
-use std::ops::Range;
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::ops::Range;
 
 #[cfg(feature = "reference")]
 use pest::Parser;

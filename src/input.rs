@@ -1,8 +1,10 @@
 //! The basic URL parser's preprocessing (https://url.spec.whatwg.org/#concept-basic-url-parser,
 //! steps 1.2–1.3 and 2), with a map from the cleaned input back to byte offsets of the original.
 
-use std::borrow::Cow;
-use std::ops::Range;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
 
 /// The input as the state machine sees it, and how to find its bytes in the original.
 #[derive(Debug)]

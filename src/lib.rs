@@ -53,23 +53,30 @@
 //!
 //! # Features
 //!
+//! - `std` (default): the standard library. Without it the library is `no_std` + `alloc`; it
+//!   adds `Url::to_file_path`, `Url::from_file_path`, `Url::from_directory_path` (Unix) and
+//!   `Url::socket_addrs`, and keeps each thread's buffers between parses (without it a parse
+//!   allocates its own). `cli` and `vm` turn it on.
 //! - `cli` (default): the `pegurl` command-line tool. Library users turn it off with
-//!   `default-features = false`.
+//!   `default-features = false` (and keep the standard library with `features = ["std"]`).
 //! - `serde`: [`Url`] serializes as its serialization and deserializes by parsing.
-//! - `vm`: grammars loaded at run time ([`workbench::RuntimeGrammar`]).
+//! - `vm`: grammars loaded at run time ([`workbench::RuntimeGrammar`]); needs `std`.
 //! - `rfc3986`: the RFC 3986/3987 reader (`rfc3986`) and its comparison with the WHATWG parser;
 //!   `cli` turns it on.
 //! - `reference`: pest_derive's parser of the same grammar, the reference the generated parser
 //!   is held to (`workbench::Engine::PestDerive`); `cli` and `vm` turn it on.
 //!
 //! The package's README covers the command-line tool, the grammar and performance figures.
+// Without the "std" feature the library is `no_std` + `alloc` (README, "`no_std`").
+#![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // Spec links are written bare, as `/// https://url.spec.whatwg.org/#...`, after rust-url's habit.
 #![allow(rustdoc::bare_urls)]
 
-// pest_derive without pest's "std" feature generates code that names `alloc` (the reference
+// The library's `String`, `Vec`, `Box`, `format!`, ... come from `alloc`, with or without "std";
+// pest_derive without pest's "std" feature generates code that names it too (the reference
 // parser, feature `reference`, and the unit tests' parsers).
 extern crate alloc;
 

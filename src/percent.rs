@@ -2,7 +2,10 @@
 //! percent-encode sets of the grammar (`crate::tables`), and the decoding helpers the builder
 //! uses.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
 
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use percent_encoding::percent_decode;

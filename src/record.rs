@@ -17,9 +17,12 @@
 
 mod writer;
 
-use std::borrow::Cow;
-use std::num::NonZeroU32;
-use std::ops::Range;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::num::NonZeroU32;
+use core::ops::Range;
 
 pub(crate) use writer::{Component, Writer};
 

@@ -3,7 +3,7 @@
 //! build.rs compiles the built-in grammar's into [`BUILTIN`], and a grammar loaded at run time
 //! derives its own with the same reader, so no set is written down twice.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
 
 use crate::record::{SchemeKind, SchemeName};
 
@@ -45,11 +45,11 @@ impl CodePointSet {
         self.non_ascii
             .binary_search_by(|&(a, b)| {
                 if b < n {
-                    std::cmp::Ordering::Less
+                    core::cmp::Ordering::Less
                 } else if a > n {
-                    std::cmp::Ordering::Greater
+                    core::cmp::Ordering::Greater
                 } else {
-                    std::cmp::Ordering::Equal
+                    core::cmp::Ordering::Equal
                 }
             })
             .is_ok()

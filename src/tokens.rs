@@ -2,8 +2,12 @@
 //! token knows its rule, its span and where its subtree ends. The builder walks them through
 //! [`Node`], whatever parser made them.
 
-use std::cell::Cell;
-use std::ops::Range;
+#[cfg(any(feature = "reference", test))]
+use alloc::vec;
+use alloc::vec::Vec;
+#[cfg(feature = "std")]
+use core::cell::Cell;
+use core::ops::Range;
 
 #[cfg(any(feature = "reference", test))]
 use pest::iterators::Pairs;
@@ -63,11 +67,12 @@ impl Matched<'_> {
     }
 }
 
+#[cfg(feature = "std")]
 impl Drop for Matched<'_> {
     fn drop(&mut self) {
         // Keep the buffer for the next parse on this thread, unless a huge input made it huge.
         if self.tokens.capacity() <= SPARE_LIMIT {
-            let mut tokens = std::mem::take(&mut self.tokens);
+            let mut tokens = core::mem::take(&mut self.tokens);
             tokens.clear();
             // During a thread-local destructor the spare slot may be gone: then the buffer is
             // simply freed.
@@ -77,8 +82,10 @@ impl Drop for Matched<'_> {
 }
 
 /// The most tokens a kept buffer holds.
+#[cfg(feature = "std")]
 const SPARE_LIMIT: usize = 1024;
 
+#[cfg(feature = "std")]
 thread_local! {
     /// A token buffer to reuse, so that a parse does not allocate one.
     static SPARE: Cell<Vec<Token>> = const { Cell::new(Vec::new()) };
@@ -86,6 +93,7 @@ thread_local! {
 
 /// An empty token buffer: this thread's spare one, or a new one with room for a usual URL (also
 /// when the thread's spare slot is already destroyed, as it is while thread-locals are dropped).
+#[cfg(feature = "std")]
 pub(crate) fn spare() -> Vec<Token> {
     let tokens = SPARE.try_with(Cell::take).unwrap_or_default();
     if tokens.capacity() == 0 {
@@ -93,6 +101,13 @@ pub(crate) fn spare() -> Vec<Token> {
     } else {
         tokens
     }
+}
+
+/// An empty token buffer with room for a usual URL: without "std" there are no thread-locals to
+/// keep a spare one in, so each parse allocates its own.
+#[cfg(not(feature = "std"))]
+pub(crate) fn spare() -> Vec<Token> {
+    Vec::with_capacity(32)
 }
 
 /// A node of a tree.
@@ -273,5 +288,22 @@ pub(crate) mod listing {
             .iter()
             .map(|t| (name(t.rule), t.start as usize..t.end as usize))
             .collect()
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use alloc::format;
+
+    /// With "std" a parse leaves its token buffer to the next parse on the thread, so that the
+    /// next one does not allocate (README, "`no_std`"; without "std" each parse allocates one).
+    #[test]
+    fn a_parse_leaves_its_token_buffer_to_the_next() {
+        // Enough tokens to grow the buffer past the 32 a new one has room for.
+        let input = format!("https://example.org/{}", "a/".repeat(40));
+        crate::Url::parse(&input).unwrap();
+        let tokens = super::spare();
+        assert!(tokens.is_empty());
+        assert!(tokens.capacity() > 32, "capacity {}", tokens.capacity());
     }
 }

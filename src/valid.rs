@@ -1,8 +1,13 @@
 //! The writing grammar: whether a string is a [valid URL string](https://url.spec.whatwg.org/#valid-url-string),
 //! decided by `grammar/valid.pest` and the checks that are not context-free.
 
-use std::fmt;
-use std::ops::Range;
+use alloc::borrow::ToOwned;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
 
 use crate::api::Url;
 use crate::builder::{domain_to_ascii, ends_in_a_number, port_number};
@@ -43,7 +48,7 @@ impl fmt::Display for Invalid {
     }
 }
 
-impl std::error::Error for Invalid {}
+impl core::error::Error for Invalid {}
 
 /// Whether `input` is a [valid URL string](https://url.spec.whatwg.org/#valid-url-string)
 /// against `base` (a base that does not parse counts as none).

@@ -45,7 +45,7 @@ impl Url {
     pub fn parse_with_params<I, K, V>(input: &str, pairs: I) -> Result<Url, ParseError>
     where
         I: IntoIterator,
-        I::Item: std::borrow::Borrow<(K, V)>,
+        I::Item: alloc::borrow::Borrow<(K, V)>,
         K: AsRef<str>,
         V: AsRef<str>,
     {

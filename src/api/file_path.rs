@@ -1,5 +1,5 @@
-//! File paths and `file:` URLs (Unix and other platforms with Unix paths), as the `url` crate
-//! converts them.
+//! File paths and `file:` URLs (Unix and other platforms with Unix paths, with the "std"
+//! feature), as the `url` crate converts them.
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
@@ -25,7 +25,7 @@ impl Url {
     /// assert_eq!(url.as_str(), "file:///tmp/a%20b/c%23d");
     /// assert!(pegurl::Url::from_file_path("relative/path").is_err());
     /// ```
-    #[cfg_attr(docsrs, doc(cfg(unix)))]
+    #[cfg_attr(docsrs, doc(cfg(all(unix, feature = "std"))))]
     #[allow(clippy::result_unit_err)]
     pub fn from_file_path<P: AsRef<Path>>(path: P) -> Result<Url, ()> {
         let path = path.as_ref();
@@ -56,7 +56,7 @@ impl Url {
     /// let url = pegurl::Url::from_directory_path("/tmp/dir").unwrap();
     /// assert_eq!(url.as_str(), "file:///tmp/dir/");
     /// ```
-    #[cfg_attr(docsrs, doc(cfg(unix)))]
+    #[cfg_attr(docsrs, doc(cfg(all(unix, feature = "std"))))]
     #[allow(clippy::result_unit_err)]
     pub fn from_directory_path<P: AsRef<Path>>(path: P) -> Result<Url, ()> {
         let mut url = Url::from_file_path(path)?;
@@ -75,7 +75,7 @@ impl Url {
     /// assert!(pegurl::Url::parse("file://server/x")?.to_file_path().is_err());
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
-    #[cfg_attr(docsrs, doc(cfg(unix)))]
+    #[cfg_attr(docsrs, doc(cfg(all(unix, feature = "std"))))]
     #[allow(clippy::result_unit_err)]
     pub fn to_file_path(&self) -> Result<PathBuf, ()> {
         if self.scheme() != "file" || !matches!(self.host(), None | Some(Host::Empty)) {

@@ -14,8 +14,10 @@
 //! assert_eq!(query, "q=x+%26+y&flag");
 //! ```
 
-use std::borrow::{Borrow, Cow};
-use std::marker::PhantomData;
+use alloc::borrow::{Borrow, Cow};
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::marker::PhantomData;
 
 use encoding_rs::{Encoding, UTF_8};
 
@@ -100,7 +102,7 @@ const PERCENT_TABLE: [u8; 768] = {
 };
 
 /// The [`PERCENT_TABLE`] as text (it is ASCII).
-const PERCENT_TEXT: &str = match std::str::from_utf8(&PERCENT_TABLE) {
+const PERCENT_TEXT: &str = match core::str::from_utf8(&PERCENT_TABLE) {
     Ok(text) => text,
     Err(_) => "",
 };
@@ -141,7 +143,7 @@ impl<'a> Iterator for ByteSerialize<'a> {
                 .unwrap_or(self.bytes.len());
             let (plain, rest) = self.bytes.split_at(run);
             self.bytes = rest;
-            return std::str::from_utf8(plain).ok();
+            return core::str::from_utf8(plain).ok();
         }
         self.bytes = rest;
         if first == b' ' {

@@ -1,7 +1,8 @@
 //! The accessors: the `url` crate's, in the spec's terms, and the WHATWG getters that clash
 //! with none of them.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::string::String;
 
 use super::{quirks, Url};
 
@@ -81,7 +82,7 @@ impl Url {
     /// assert!(pegurl::Url::parse("mailto:a@b")?.path_segments().is_none());
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
-    pub fn path_segments(&self) -> Option<std::str::Split<'_, char>> {
+    pub fn path_segments(&self) -> Option<core::str::Split<'_, char>> {
         if self.record.has_opaque_path() {
             return None;
         }

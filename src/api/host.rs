@@ -1,7 +1,9 @@
 //! [`Host`]: a URL's [host](https://url.spec.whatwg.org/#concept-host), typed.
 
-use std::fmt;
-use std::net::{Ipv4Addr, Ipv6Addr};
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use core::fmt;
+use core::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::error::ParseError;
 use crate::record::HostKind;

@@ -6,7 +6,7 @@
 // rustdoc lists `Url`'s impl blocks in the order of these declarations, which rustfmt sorts by
 // name: `constructors` (parsing) comes first.
 mod constructors;
-#[cfg(unix)]
+#[cfg(all(unix, feature = "std"))]
 mod file_path;
 pub mod form_urlencoded;
 mod getters;
@@ -31,10 +31,11 @@ pub use search::SearchParamsMut;
 #[cfg(feature = "vm")]
 pub(crate) use setters::SetterPlan;
 
-use std::cmp::Ordering;
-use std::fmt;
-use std::hash::{Hash, Hasher};
-use std::str::FromStr;
+use alloc::string::String;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
 
 use crate::error::ParseError;
 use crate::record::Record;
@@ -145,7 +146,7 @@ impl serde::Serialize for Url {
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> serde::Deserialize<'de> for Url {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Url, D::Error> {
-        let text = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+        let text = <alloc::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
         Url::parse(&text).map_err(serde::de::Error::custom)
     }
 }

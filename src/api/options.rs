@@ -1,6 +1,8 @@
 //! [`ParseOptions`]: the one way to parse with anything beyond the input, in the `url` crate's
 //! shape (`Url::options().base_url(..).parse(..)`), with pegurl's own options beside it.
 
+use alloc::vec::Vec;
+
 use encoding_rs::{Encoding, UTF_8};
 
 use crate::builder;
@@ -245,8 +247,8 @@ impl<'a> ParseOptions<'a> {
     }
 }
 
-impl std::fmt::Debug for ParseOptions<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Debug for ParseOptions<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("ParseOptions")
             .field("base_url", &self.base_url)
             .field("encoding", &self.encoding.name())

@@ -1,7 +1,11 @@
 //! [`Origin`]: a URL's [origin](https://url.spec.whatwg.org/#concept-url-origin)
 //! (https://html.spec.whatwg.org/multipage/browsers.html#origin).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use core::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::record::SchemeName;
 use crate::tables::BUILTIN;

@@ -1,6 +1,9 @@
 //! [`PathSegmentsMut`]: editing a URL's path a segment at a time, as the `url` crate's
 //! `path_segments_mut` does.
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+
 use crate::percent;
 use crate::tables::{Set, BUILTIN};
 
@@ -108,7 +111,7 @@ impl PathSegmentsMut<'_> {
 
 impl Drop for PathSegmentsMut<'_> {
     fn drop(&mut self) {
-        let path = std::mem::take(&mut self.path);
+        let path = core::mem::take(&mut self.path);
         // Setting the path of a URL whose path is not opaque cannot fail.
         let _ = self.url.change_parts(|parts| {
             parts.path = path.into();

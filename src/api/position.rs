@@ -1,7 +1,7 @@
 //! [`Position`]: slicing a URL's serialization between components, as the `url` crate does
 //! (`&url[Position::BeforeHost..Position::AfterPort]`).
 
-use std::ops::{Index, Range, RangeFrom, RangeFull, RangeTo};
+use core::ops::{Index, Range, RangeFrom, RangeFull, RangeTo};
 
 use super::Url;
 

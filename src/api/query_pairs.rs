@@ -1,6 +1,9 @@
 //! A URL's query as application/x-www-form-urlencoded pairs: [`Url::query_pairs`] reads them,
 //! [`Url::query_pairs_mut`] appends to them.
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+
 use super::form_urlencoded::{self, Parse, Serializer, Target};
 use super::Url;
 
@@ -52,7 +55,7 @@ impl UrlQuery<'_> {
     /// output, which the query state leaves as it is, so no parsing is needed.
     fn write_back(&mut self) {
         if let Some(url) = self.url.as_deref_mut() {
-            let query = std::mem::take(&mut self.query);
+            let query = core::mem::take(&mut self.query);
             // Setting the query cannot fail.
             let _ = url.change_parts(|parts| {
                 parts.query = Some(query.into());

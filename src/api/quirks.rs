@@ -19,6 +19,10 @@
 //! Every setter returns why it left the URL unchanged ([`SetterError`]), where the spec's
 //! setters return silently (and the `url` crate's return `Err(())` or nothing).
 
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+
 use crate::builder::Setter;
 use crate::error::{ParseError, ParseErrorKind, SetterError};
 

@@ -1,9 +1,15 @@
 //! [`Url::make_relative`] and [`Url::socket_addrs`]: a URL seen from another, and the socket
 //! addresses of its host.
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use alloc::vec::Vec;
+#[cfg(feature = "std")]
 use std::io;
+#[cfg(feature = "std")]
 use std::net::{SocketAddr, ToSocketAddrs};
 
+#[cfg(feature = "std")]
 use super::host::Host;
 use super::Url;
 
@@ -55,6 +61,8 @@ impl Url {
     /// assert_eq!(addrs, ["127.0.0.1:443".parse().unwrap()]);
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
+    #[cfg(feature = "std")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
     pub fn socket_addrs(
         &self,
         default_port_number: impl Fn() -> Option<u16>,

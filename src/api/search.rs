@@ -1,7 +1,8 @@
 //! `url.searchParams`: the URL's query as [`UrlSearchParams`]
 //! (https://url.spec.whatwg.org/#dom-url-searchparams).
 
-use std::ops::{Deref, DerefMut};
+use alloc::string::ToString;
+use core::ops::{Deref, DerefMut};
 
 use crate::form::UrlSearchParams;
 

@@ -3,7 +3,12 @@
 //! (https://url.spec.whatwg.org/#urlutils-members) with the `url` crate's argument and result
 //! types, and the setter machinery the WHATWG setters in [`crate::quirks`] share.
 
-use std::net::IpAddr;
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::net::IpAddr;
 
 use crate::builder::{self, Setter};
 use crate::error::{ErrorCode, ParseError, ParseErrorKind, SetterError};

@@ -2,10 +2,11 @@
 //! the [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii) and the
 //! [opaque-host parser](https://url.spec.whatwg.org/#concept-opaque-host-parser).
 
-use std::borrow::Cow;
-use std::fmt::Write;
-use std::net::Ipv6Addr;
-use std::ops::Range;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt::Write;
+use core::net::Ipv6Addr;
+use core::ops::Range;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 

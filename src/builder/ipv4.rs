@@ -2,8 +2,9 @@
 //! domain the domain parser returned. The grammar splits the parts and tells their radix; the
 //! builder converts them and checks the ranges.
 
-use std::net::Ipv4Addr;
-use std::ops::Range;
+use alloc::vec::Vec;
+use core::net::Ipv4Addr;
+use core::ops::Range;
 
 use super::Builder;
 use crate::error::{ErrorCode, ParseError};

@@ -1,7 +1,8 @@
 //! The [IPv6 parser](https://url.spec.whatwg.org/#concept-ipv6-parser): a pointer algorithm over
 //! the text between a host's brackets, followed step by step.
 
-use std::net::Ipv6Addr;
+use alloc::vec::Vec;
+use core::net::Ipv6Addr;
 
 use super::Builder;
 use crate::error::{ErrorCode, ParseError};

@@ -28,7 +28,9 @@
 //! label is decoded here ([`punycode::decode`]) and given to the second run as Unicode, behind the
 //! prefix if it is long.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
 
 use icu_normalizer::uts46::Uts46MapperBorrowed;
 use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
@@ -84,7 +86,7 @@ pub(super) fn to_ascii_with_long_labels(domain: &str) -> Option<String> {
         ) {
             (Some(chars), Some(&first)) => {
                 if l.long {
-                    prefixed.extend(std::iter::repeat_n(first, PREFIX));
+                    prefixed.extend(core::iter::repeat_n(first, PREFIX));
                 }
                 prefixed.extend(chars);
             }

@@ -17,8 +17,11 @@ mod query;
 mod setters;
 mod url;
 
-use std::cell::Cell;
-use std::ops::Range;
+use alloc::string::String;
+use alloc::vec::Vec;
+#[cfg(feature = "std")]
+use core::cell::Cell;
+use core::ops::Range;
 
 use encoding_rs::Encoding;
 
@@ -76,23 +79,32 @@ pub(crate) fn check<S: Productions>(
     input: &Input<'_>,
     request: Request<'_, '_>,
 ) -> Result<(), ParseError> {
+    #[cfg(feature = "std")]
     let buffer = SPARE_TEXT.try_with(Cell::take).unwrap_or_default();
+    // Without "std" there are no thread-locals to keep a buffer in: a new one each time.
+    #[cfg(not(feature = "std"))]
+    let buffer = String::new();
     let out = Writer::with_buffer(buffer);
     let mut builder = Builder::with_writer(source, input, request.base, request.errors, out);
     builder.encoding = request.encoding;
     builder.outcome_only = true;
     let result = builder.build(request.trace);
     let buffer = builder.out.into_buffer();
+    #[cfg(feature = "std")]
     if buffer.capacity() <= SPARE_TEXT_LIMIT {
         // During a thread-local destructor the slot may be gone: then the buffer is freed.
         let _ = SPARE_TEXT.try_with(|spare| spare.set(buffer));
     }
+    #[cfg(not(feature = "std"))]
+    drop(buffer);
     result
 }
 
 /// The largest buffer [`check`] keeps for the next one.
+#[cfg(feature = "std")]
 const SPARE_TEXT_LIMIT: usize = 4096;
 
+#[cfg(feature = "std")]
 thread_local! {
     /// A serialization buffer [`check`] reuses.
     static SPARE_TEXT: Cell<String> = const { Cell::new(String::new()) };

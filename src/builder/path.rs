@@ -2,7 +2,7 @@
 //! the [path state](https://url.spec.whatwg.org/#path-state) and the
 //! [opaque path state](https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
 
-use std::ops::Range;
+use core::ops::Range;
 
 use super::url::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use super::{span, Builder, Node};

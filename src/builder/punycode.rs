@@ -16,6 +16,10 @@
 //! the URL Standard (npm whatwg-url, through tr46 and punycode.js) fails: when a value would
 //! exceed 2^31 − 1.
 
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
 /// Section 5, "Parameter values for Punycode".
 const BASE: u64 = 36;
 const TMIN: u64 = 1;

@@ -110,10 +110,14 @@ pub(crate) fn set<'i, S: Productions>(
 }
 
 /// One spare serialization per thread: the one a setter replaced, which the next setter on the
-/// thread writes into, so that a run of setters seldom allocates.
+/// thread writes into, so that a run of setters seldom allocates. Without "std" there are no
+/// thread-locals to keep it in: each setter allocates its own buffer.
 mod spare {
-    use std::cell::Cell;
+    use alloc::string::String;
+    #[cfg(feature = "std")]
+    use core::cell::Cell;
 
+    #[cfg(feature = "std")]
     thread_local! {
         static SPARE: Cell<String> = const { Cell::new(String::new()) };
     }
@@ -122,7 +126,10 @@ mod spare {
     /// (a URL keeps its buffer), or a new one, its size rounded up so that it serves again.
     pub(super) fn take(len: usize) -> String {
         // A thread being torn down has no spare: a new buffer then.
+        #[cfg(feature = "std")]
         let spare = SPARE.try_with(Cell::take).unwrap_or_default();
+        #[cfg(not(feature = "std"))]
+        let spare = String::new();
         if spare.capacity() >= len && spare.capacity() <= 4 * len + 128 {
             spare
         } else {
@@ -131,8 +138,15 @@ mod spare {
     }
 
     /// Keeps `buffer` as the spare.
+    #[cfg(feature = "std")]
     pub(super) fn keep(buffer: String) {
         let _ = SPARE.try_with(|spare| spare.set(buffer));
+    }
+
+    /// Frees `buffer`.
+    #[cfg(not(feature = "std"))]
+    pub(super) fn keep(buffer: String) {
+        drop(buffer);
     }
 }
 

@@ -4,6 +4,8 @@
 //! pest_derive's error. The writing grammar's and RFC 3986's parsers record attempts only when
 //! asked to explain a failure; the URL grammar's parser never does.
 
+use alloc::vec::Vec;
+
 /// The attempts of one run.
 #[derive(Debug, Default)]
 pub(crate) struct Attempts {

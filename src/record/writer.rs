@@ -5,8 +5,15 @@
 //! component (already percent-encoded, through a closure that appends to the output); it never
 //! needs to look for a delimiter afterwards.
 
-use std::num::NonZeroU32;
-use std::ops::Range;
+#[cfg(debug_assertions)]
+use alloc::format;
+use alloc::string::String;
+use core::num::NonZeroU32;
+use core::ops::Range;
+// Without "std" this file's `std::mem`, `std::net` and `std::ops` paths are `core`'s (a `use`
+// line, so that its body stays as it is while other work changes it).
+#[cfg(not(feature = "std"))]
+use core as std;
 
 use super::{HostKind, Record, SchemeKind, SchemeName};
 use crate::tables::{Tables, BUILTIN};

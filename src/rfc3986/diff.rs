@@ -3,9 +3,14 @@
 //! filter bypasses (a proxy that reads RFC 3986 checks one host, a browser or a WHATWG library
 //! behind it connects to another).
 
-use std::borrow::Cow;
-use std::fmt;
-use std::net::Ipv6Addr;
+use alloc::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::fmt;
+use core::net::Ipv6Addr;
 
 use super::normalize::{default_port, normalize, percent_case};
 use super::resolve::{merge, remove_dot_segments_counting, resolve};
@@ -360,7 +365,7 @@ fn host_key(host: &Host<'_>) -> HostKey {
 /// A name, decoded and lowercased.
 fn name_key(text: &str) -> HostKey {
     let decoded = decode(text);
-    match std::str::from_utf8(&decoded) {
+    match core::str::from_utf8(&decoded) {
         Ok(name) if !name.is_ascii() => match idna::domain_to_ascii(name) {
             Ok(ascii) => HostKey::Name(ascii.into_bytes()),
             Err(_) => HostKey::Name(name.to_lowercase().into_bytes()),

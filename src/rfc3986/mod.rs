@@ -25,8 +25,8 @@
 //! assert_eq!(target.to_string(), "http://a/b/g");
 //! ```
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use core::fmt;
 
 mod diff;
 mod normalize;

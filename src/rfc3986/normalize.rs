@@ -2,7 +2,9 @@
 //! section 6.2.2 (case, percent-encoding, dot segments) and the scheme-based ones of 6.2.3 for
 //! the schemes whose defaults are known here (http, https, ws, wss, ftp, file).
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
 
 use super::resolve::removed;
 use super::{Authority, Host, Reference};

@@ -5,9 +5,14 @@
 //! When the input is not a URI-reference, the generated parser, run again recording its attempts
 //! as pest does, says where it stops being one and which productions could have continued there.
 
-use std::borrow::Cow;
-use std::fmt;
-use std::ops::Range;
+use alloc::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
 
 use super::{Authority, Host, Reference};
 use crate::generated::{explain_rfc3986, parse_rfc3986, rfc3986_rules as r};
@@ -105,7 +110,7 @@ impl fmt::Display for SyntaxError {
     }
 }
 
-impl std::error::Error for SyntaxError {}
+impl core::error::Error for SyntaxError {}
 
 /// Why `input` is not an `entry`: the farthest failure and the rules expected there, as pest
 /// records them (the generated parser records them so when asked).

@@ -1,8 +1,11 @@
 //! Reference resolution, https://www.rfc-editor.org/rfc/rfc3986#section-5.2: the strict
 //! algorithm of section 5.2.2, merging paths (5.2.3) and removing dot segments (5.2.4).
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use core::fmt;
 
 use super::{Authority, Reference};
 
@@ -23,7 +26,7 @@ impl fmt::Display for ResolveError {
     }
 }
 
-impl std::error::Error for ResolveError {}
+impl core::error::Error for ResolveError {}
 
 /// https://www.rfc-editor.org/rfc/rfc3986#section-5.2.2, "Transform References", the strict
 /// reading (a scheme in the reference is kept, so "http:g" stays "http:g"). The base's fragment

@@ -2,7 +2,12 @@
 //! of an input, as the comparison needs it. (pegurl's URL API is being reworked; only this file
 //! follows it.)
 
-use std::net::{Ipv4Addr, Ipv6Addr};
+use alloc::borrow::ToOwned;
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::{Host, ParseError, ParseErrorKind, Url};
 

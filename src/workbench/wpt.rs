@@ -4,6 +4,8 @@
 //! before `new URL()` sees them, and JSON parsers for Rust reject them; [`replace_lone_surrogates`]
 //! does what JavaScript does, on the JSON text.
 
+use alloc::string::String;
+
 /// Replaces each `\uXXXX` escape of a surrogate that is not half of a pair with `\uFFFD`.
 ///
 /// ```
