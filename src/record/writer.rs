@@ -10,10 +10,6 @@ use alloc::format;
 use alloc::string::String;
 use core::num::NonZeroU32;
 use core::ops::Range;
-// Without "std" this file's `std::mem`, `std::net` and `std::ops` paths are `core`'s (a `use`
-// line, so that its body stays as it is while other work changes it).
-#[cfg(not(feature = "std"))]
-use core as std;
 
 use super::{HostKind, Record, SchemeKind, SchemeName};
 use crate::tables::{Tables, BUILTIN};
@@ -225,7 +221,7 @@ impl Writer {
         let through_authority = base.through_authority();
         let base = Draft::of(base);
         let from = base.scheme_end + 1;
-        let shift = |r: &std::ops::Range<usize>, to: usize| r.start - from + to..r.end - from + to;
+        let shift = |r: &Range<usize>, to: usize| r.start - from + to..r.end - from + to;
         let to = self.at();
         self.record
             .serialization
@@ -471,7 +467,7 @@ impl Writer {
     /// serialization written as the error.
     pub(crate) fn replace(self, record: &mut Record) -> Result<String, String> {
         let written = self.finish()?;
-        Ok(std::mem::replace(record, written).serialization)
+        Ok(core::mem::replace(record, written).serialization)
     }
 
     /// The record. In debug builds its offsets are checked against its serialization. A
@@ -491,7 +487,7 @@ impl Writer {
 fn check_invariants(r: &Draft) {
     let s = r.serialization.as_str();
     let byte = |at: usize| s.as_bytes().get(at).copied();
-    let range_ok = |range: &std::ops::Range<usize>| {
+    let range_ok = |range: &Range<usize>| {
         range.start <= range.end && s.is_char_boundary(range.start) && s.is_char_boundary(range.end)
     };
     assert_eq!(byte(r.scheme_end), Some(b':'), "scheme's ':' in {s:?}");
@@ -521,10 +517,10 @@ fn check_invariants(r: &Draft) {
             // An address is read back from its serialization (`Url::host`).
             let host = &s[r.host.clone()];
             match kind {
-                HostKind::Ipv4 => assert!(host.parse::<std::net::Ipv4Addr>().is_ok(), "{s:?}"),
+                HostKind::Ipv4 => assert!(host.parse::<core::net::Ipv4Addr>().is_ok(), "{s:?}"),
                 HostKind::Ipv6 => {
                     let inner = host.strip_prefix('[').and_then(|h| h.strip_suffix(']'));
-                    let address = inner.map(str::parse::<std::net::Ipv6Addr>);
+                    let address = inner.map(str::parse::<core::net::Ipv6Addr>);
                     assert!(matches!(address, Some(Ok(_))), "{s:?}");
                 }
                 _ => {}
