@@ -1,0 +1,76 @@
+//! A driver for instruction counts per URL (`valgrind --tool=callgrind`), which do not move with
+//! the load of a shared machine as times do: it reads a URL list, one URL a line, and does one
+//! kind of work on every line. Subtract the `read` mode's count from another mode's and divide
+//! by the number of lines.
+//!
+//! ```text
+//! cargo build --release --features bench-peers --example instructions
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/examples/instructions MODE ../shared/data/urls/kasztp.txt
+//! ```
+//!
+//! MODE is one of:
+//! - `read`: read the lines only;
+//! - `parse`: `Url::parse`, then the serialization's length;
+//! - `can_parse`: `Url::can_parse`;
+//! - `errors`: `Url::parse` collecting every validation error;
+//! - `valid`: `is_valid_url_string` (no base);
+//! - `rfc3986`: `rfc3986::parse`;
+//! - `url`: the `url` crate's `Url::parse`, then the serialization's length;
+//! - `ada`, `ada_can_parse` (with `--features bench-peers`): ada's `Url::parse` and `href`, and
+//!   its `can_parse`.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let (Some(mode), Some(path)) = (args.get(1), args.get(2)) else {
+        eprintln!("usage: instructions MODE URL-LIST (see the source for the modes)");
+        return ExitCode::FAILURE;
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("{path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let Some(work) = work(mode) else {
+        eprintln!("unknown mode {mode:?} (see the source for the modes)");
+        return ExitCode::FAILURE;
+    };
+    let mut total = 0usize;
+    let mut lines = 0usize;
+    for line in text.lines() {
+        total = total.wrapping_add(work(black_box(line)));
+        lines += 1;
+    }
+    println!("{lines} lines, {total}");
+    ExitCode::SUCCESS
+}
+
+/// The work of `mode` on one line, as a number that keeps the compiler from dropping it.
+fn work(mode: &str) -> Option<fn(&str) -> usize> {
+    Some(match mode {
+        "read" => |line| line.len(),
+        "parse" => |line| pegurl::Url::parse(line).map_or(0, |u| u.as_str().len()),
+        "can_parse" => |line| usize::from(pegurl::Url::can_parse(line)),
+        "errors" => |line| {
+            let mut errors = Vec::new();
+            let parsed = pegurl::Url::options()
+                .validation_errors(&mut errors)
+                .parse(line);
+            parsed.map_or(0, |u| u.as_str().len()) + errors.len()
+        },
+        "valid" => |line| usize::from(pegurl::is_valid_url_string(line, None)),
+        #[cfg(feature = "rfc3986")]
+        "rfc3986" => |line| usize::from(pegurl::rfc3986::parse(line).is_ok()),
+        "url" => |line| url::Url::parse(line).map_or(0, |u| u.as_str().len()),
+        #[cfg(feature = "bench-peers")]
+        "ada" => |line| ada_url::Url::parse(line, None).map_or(0, |u| u.href().len()),
+        #[cfg(feature = "bench-peers")]
+        "ada_can_parse" => |line| usize::from(ada_url::Url::can_parse(line, None)),
+        _ => return None,
+    })
+}
