@@ -46,6 +46,19 @@ pub enum HostKind {
     Empty,
 }
 
+/// The address a host of `kind` serialized as `serialized` holds: dotted decimal for IPv4, the
+/// compressed form in brackets for IPv6 (as the writer has them); None for other kinds.
+pub(crate) fn read_address(kind: HostKind, serialized: &str) -> Option<core::net::IpAddr> {
+    match kind {
+        HostKind::Ipv4 => serialized.parse().ok().map(core::net::IpAddr::V4),
+        HostKind::Ipv6 => {
+            let inner = serialized.strip_prefix('[')?.strip_suffix(']')?;
+            inner.parse().ok().map(core::net::IpAddr::V6)
+        }
+        _ => None,
+    }
+}
+
 /// A scheme the spec's prose names, beside any other: the builder's vocabulary.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum SchemeName {

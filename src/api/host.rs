@@ -126,20 +126,15 @@ impl Url {
     pub fn host(&self) -> Option<Host<&str>> {
         let r = &self.record;
         let text = r.host_str()?;
-        Some(match r.host_kind()? {
-            HostKind::Domain => Host::Domain(text),
-            // The record keeps the address as the serializer wrote it (the record checks in debug
-            // builds that it reads back): dotted decimal, and compressed in brackets.
-            HostKind::Ipv4 => match text.parse() {
-                Ok(address) => Host::Ipv4(address),
-                Err(_) => Host::Opaque(text),
-            },
-            HostKind::Ipv6 => match text.get(1..text.len().saturating_sub(1)).map(str::parse) {
-                Some(Ok(address)) => Host::Ipv6(address),
-                _ => Host::Opaque(text),
-            },
-            HostKind::Opaque => Host::Opaque(text),
-            _ => Host::Empty,
+        let kind = r.host_kind()?;
+        // The record keeps an address as the serializer wrote it; the writer checks in debug
+        // builds that every one reads back.
+        Some(match (kind, crate::record::read_address(kind, text)) {
+            (_, Some(core::net::IpAddr::V4(address))) => Host::Ipv4(address),
+            (_, Some(core::net::IpAddr::V6(address))) => Host::Ipv6(address),
+            (HostKind::Domain, None) => Host::Domain(text),
+            (HostKind::Empty, None) => Host::Empty,
+            (_, None) => Host::Opaque(text),
         })
     }
 

@@ -218,19 +218,17 @@ impl Writer {
     /// Writes the base's credentials, host and port after the scheme (nothing when the base's
     /// host is null).
     pub(crate) fn copy_authority(&mut self, base: &Record) {
-        let through_authority = base.through_authority();
-        let base = Draft::of(base);
-        let from = base.scheme_end + 1;
-        let shift = |r: &Range<usize>, to: usize| r.start - from + to..r.end - from + to;
+        let from = Record::at(base.scheme_end) + 1;
+        let shift = |r: Range<usize>, to: usize| r.start - from + to..r.end - from + to;
         let to = self.at();
         self.record
             .serialization
-            .push_str(&through_authority[from..]);
+            .push_str(&base.through_authority()[from..]);
         let r = &mut self.record;
         if base.host_kind.is_some() {
-            r.username = shift(&base.username, to);
-            r.password = shift(&base.password, to);
-            r.host = shift(&base.host, to);
+            r.username = shift(base.username_range(), to);
+            r.password = shift(base.password_range(), to);
+            r.host = shift(base.host_range(), to);
         }
         r.host_kind = base.host_kind;
         r.port = base.port;
@@ -515,16 +513,9 @@ fn check_invariants(r: &Draft) {
             }
             assert_eq!(kind == HostKind::Empty, r.host.is_empty(), "{s:?}");
             // An address is read back from its serialization (`Url::host`).
-            let host = &s[r.host.clone()];
-            match kind {
-                HostKind::Ipv4 => assert!(host.parse::<core::net::Ipv4Addr>().is_ok(), "{s:?}"),
-                HostKind::Ipv6 => {
-                    let inner = host.strip_prefix('[').and_then(|h| h.strip_suffix(']'));
-                    let address = inner.map(str::parse::<core::net::Ipv6Addr>);
-                    assert!(matches!(address, Some(Ok(_))), "{s:?}");
-                }
-                _ => {}
-            }
+            let is_address = matches!(kind, HostKind::Ipv4 | HostKind::Ipv6);
+            let address = super::read_address(kind, &s[r.host.clone()]);
+            assert_eq!(is_address, address.is_some(), "{s:?}");
             let after_host = &s[r.host.end..r.authority_end];
             match r.port {
                 Some(port) => {
