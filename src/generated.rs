@@ -143,6 +143,36 @@ fn run_tracked<'o>(
     rule(&mut parser)
 }
 
+/// How many of the first bytes of `bytes` are in `class` (`inside`) or are not (`!inside`): four
+/// bytes a step, with one test of the end for the four.
+#[inline(always)]
+fn leading(bytes: &[u8], class: &[bool; 256], inside: bool) -> usize {
+    let stops = |b: u8| class[usize::from(b)] != inside;
+    let mut at = 0;
+    while let Some(&[a, b, c, d]) = bytes.get(at..at + 4) {
+        if stops(a) {
+            return at;
+        }
+        if stops(b) {
+            return at + 1;
+        }
+        if stops(c) {
+            return at + 2;
+        }
+        if stops(d) {
+            return at + 3;
+        }
+        at += 4;
+    }
+    while let Some(&b) = bytes.get(at) {
+        if stops(b) {
+            return at;
+        }
+        at += 1;
+    }
+    at
+}
+
 /// The state of one run: where it is and the tokens so far. Whether a rule makes a token is
 /// known where it is called (the generator writes a function per rule and context), so the
 /// state holds no atomicity and no look-ahead flag.
@@ -233,11 +263,7 @@ impl Parser<'_, '_> {
     /// Bytes of `class`, as many as there are.
     #[inline(always)]
     fn skip_while(&mut self, class: &[bool; 256]) -> bool {
-        let rest = &self.bytes[self.pos..];
-        self.pos += rest
-            .iter()
-            .position(|&b| !class[usize::from(b)])
-            .unwrap_or(rest.len());
+        self.pos += leading(&self.bytes[self.pos..], class, true);
         true
     }
 
@@ -245,11 +271,7 @@ impl Parser<'_, '_> {
     /// boundary), or to the end.
     #[inline(always)]
     fn skip_until(&mut self, class: &[bool; 256]) -> bool {
-        let rest = &self.bytes[self.pos..];
-        self.pos += rest
-            .iter()
-            .position(|&b| class[usize::from(b)])
-            .unwrap_or(rest.len());
+        self.pos += leading(&self.bytes[self.pos..], class, false);
         true
     }
 
@@ -353,5 +375,31 @@ impl Parser<'_, '_> {
         let mark = self.open(rule, production);
         let ok = self.pos == self.bytes.len();
         self.close(mark, ok)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::leading;
+
+    /// The four-byte scan stops where a byte-by-byte one does, for every length around the step
+    /// and every place of the first stop, inside and outside the class.
+    #[test]
+    fn leading_stops_at_the_first_byte_that_stops_it() {
+        let mut class = [false; 256];
+        class[usize::from(b'a')] = true;
+        for len in 0..=13 {
+            for stop in 0..=len {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|i| if i == stop { b'/' } else { b'a' })
+                    .collect();
+                assert_eq!(leading(&bytes, &class, true), stop, "{bytes:?}");
+                let flipped: Vec<u8> = bytes
+                    .iter()
+                    .map(|&b| if b == b'a' { b'/' } else { b'a' })
+                    .collect();
+                assert_eq!(leading(&flipped, &class, false), stop, "{flipped:?}");
+            }
+        }
     }
 }
