@@ -16,6 +16,7 @@
 //! - `errors`: `Url::parse` collecting every validation error;
 //! - `valid`: `is_valid_url_string` (no base);
 //! - `rfc3986`: `rfc3986::parse`;
+//! - `fluent` (with `--features rfc3986`): fluent-uri's `UriRef::parse`, its peer;
 //! - `url`: the `url` crate's `Url::parse`, then the serialization's length;
 //! - `ada`, `ada_can_parse` (with `--features bench-peers`): ada's `Url::parse` and `href`, and
 //!   its `can_parse`.
@@ -66,6 +67,8 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
         "valid" => |line| usize::from(pegurl::is_valid_url_string(line, None)),
         #[cfg(feature = "rfc3986")]
         "rfc3986" => |line| usize::from(pegurl::rfc3986::parse(line).is_ok()),
+        #[cfg(feature = "rfc3986")]
+        "fluent" => |line| usize::from(fluent_uri::UriRef::parse(line).is_ok()),
         "url" => |line| url::Url::parse(line).map_or(0, |u| u.as_str().len()),
         #[cfg(feature = "bench-peers")]
         "ada" => |line| ada_url::Url::parse(line, None).map_or(0, |u| u.href().len()),

@@ -67,6 +67,17 @@ impl Matched<'_> {
     }
 }
 
+#[cfg(feature = "rfc3986")]
+impl Matched<'_> {
+    /// Every token's rule and span, in pre-order: for a tree of leaves only (a parser made with
+    /// `Tokens::Leaves`), each node's, read without making a [`Node`].
+    pub(crate) fn spans(&self) -> impl Iterator<Item = (u16, Range<usize>)> + '_ {
+        self.tokens
+            .iter()
+            .map(|t| (t.rule, t.start as usize..t.end as usize))
+    }
+}
+
 #[cfg(feature = "std")]
 impl Drop for Matched<'_> {
     fn drop(&mut self) {

@@ -16,7 +16,7 @@ use core::ops::Range;
 
 use super::{Authority, Host, Reference};
 use crate::generated::{explain_rfc3986, parse_rfc3986, rfc3986_rules as r};
-use crate::tokens::{Matched, Node};
+use crate::tokens::Matched;
 
 /// How to read an input: as an RFC 3986 URI-reference (the default) or as an RFC 3987
 /// IRI-reference.
@@ -151,21 +151,19 @@ fn explain(name: &'static str, entry: u16, input: &str) -> SyntaxError {
     }
 }
 
-/// A component: the text of its node, borrowed from the input.
-fn leaf<'i>(input: &'i str, node: Node<'_>) -> Cow<'i, str> {
-    Cow::Borrowed(input.get(node.span()).unwrap_or_default())
+/// A component: the text of its span, borrowed from the input (a span the parser found, so on
+/// character boundaries; an empty text otherwise, never a panic).
+fn leaf(input: &str, span: Range<usize>) -> Cow<'_, str> {
+    Cow::Borrowed(input.get(span).unwrap_or_default())
 }
 
 /// A node the grammar does not put where it was found: an error naming the production, not a
 /// panic (the unit tests walk every WPT input, so this is not expected).
-fn unexpected(entry: &'static str, node: Node<'_>, production: &str) -> SyntaxError {
-    let name = r::RULE_NAMES
-        .get(usize::from(node.rule()))
-        .copied()
-        .unwrap_or("?");
+fn unexpected(entry: &'static str, rule: u16, span: Range<usize>, production: &str) -> SyntaxError {
+    let name = r::RULE_NAMES.get(usize::from(rule)).copied().unwrap_or("?");
     SyntaxError {
         entry,
-        span: node.span(),
+        span,
         expected: vec![format!(
             "{production} (the tree has an unexpected {name} here)"
         )],
@@ -180,30 +178,29 @@ fn unexpected(entry: &'static str, node: Node<'_>, production: &str) -> SyntaxEr
 /// `hier-part`, `authority`, `host`, `IP-literal`, ...) say nothing their children do not, so
 /// the parser makes no node for them. The nodes come in the input's order, one arm per
 /// production: a component is the span of its node, and a component undefined in the input has
-/// no node and stays `None`. User information, a host and a port are found only in an
-/// authority, so an authority is there when they are; a node the grammar does not make (or an
-/// authority without a host) is an error naming the production, not a panic.
+/// no node and stays `None`. The spans are gathered first and the components borrowed from the
+/// input once, at the end. User information, a host and a port are found only in an authority,
+/// so an authority is there when they are; a node the grammar does not make (or an authority
+/// without a host) is an error naming the production, not a panic.
 fn uri_reference<'i>(
     input: &'i str,
     tree: &Matched<'_>,
     entry: &'static str,
 ) -> Result<Reference<'i>, SyntaxError> {
-    let mut reference = Reference::default();
-    let mut authority = AuthorityParts::default();
-    for node in tree.nodes() {
-        let text = leaf(input, node);
-        match node.rule() {
+    let mut spans = Spans::default();
+    for (rule, span) in tree.spans() {
+        match rule {
             // `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (section 3.1).
-            r::SCHEME => reference.scheme = Some(text),
+            r::SCHEME => spans.scheme = Some(span),
             // `authority = [ userinfo "@" ] host [ ":" port ]` (section 3.2): `userinfo`
             // (section 3.2.1), `host` (3.2.2), whose kind is the production of its node (an
             // IP-literal's without brackets), and `port` (3.2.3).
-            r::USERINFO | r::IUSERINFO => authority.userinfo = Some((node, text)),
-            r::IPV6ADDRESS => authority.host = Some((node, Host::Ipv6(text))),
-            r::IPVFUTURE => authority.host = Some((node, Host::IpvFuture(text))),
-            r::IPV4ADDRESS => authority.host = Some((node, Host::Ipv4(text))),
-            r::REG_NAME | r::IREG_NAME => authority.host = Some((node, Host::RegName(text))),
-            r::PORT => authority.port = Some((node, text)),
+            r::USERINFO | r::IUSERINFO => spans.userinfo = Some(span),
+            r::IPV6ADDRESS => spans.host = Some((HostKind::Ipv6, span)),
+            r::IPVFUTURE => spans.host = Some((HostKind::IpvFuture, span)),
+            r::IPV4ADDRESS => spans.host = Some((HostKind::Ipv4, span)),
+            r::REG_NAME | r::IREG_NAME => spans.host = Some((HostKind::RegName, span)),
+            r::PORT => spans.port = Some(span),
             // The path (section 3.3): whichever kind, it is the path.
             r::PATH_ABEMPTY
             | r::PATH_ABSOLUTE
@@ -214,42 +211,70 @@ fn uri_reference<'i>(
             | r::IPATH_ABSOLUTE
             | r::IPATH_NOSCHEME
             | r::IPATH_ROOTLESS
-            | r::IPATH_EMPTY => reference.path = text,
+            | r::IPATH_EMPTY => spans.path = span,
             // `query` (section 3.4) and `fragment` (section 3.5).
-            r::QUERY | r::IQUERY => reference.query = Some(text),
-            r::FRAGMENT | r::IFRAGMENT => reference.fragment = Some(text),
-            _ => return Err(unexpected(entry, node, "URI-reference")),
+            r::QUERY | r::IQUERY => spans.query = Some(span),
+            r::FRAGMENT | r::IFRAGMENT => spans.fragment = Some(span),
+            _ => return Err(unexpected(entry, rule, span, "URI-reference")),
         }
     }
-    reference.authority = match authority {
-        AuthorityParts {
-            userinfo,
-            host: Some((_, host)),
-            port,
-        } => Some(Authority {
-            userinfo: userinfo.map(|(_, text)| text),
-            host,
-            port: port.map(|(_, text)| text),
+    let text = |span: Option<Range<usize>>| span.map(|span| leaf(input, span));
+    let authority = match spans.host {
+        Some((kind, host)) => Some(Authority {
+            userinfo: text(spans.userinfo),
+            host: kind.with(leaf(input, host)),
+            port: text(spans.port),
         }),
-        AuthorityParts {
-            userinfo: Some((node, _)),
-            ..
+        None => {
+            // User information and a port come only in an authority, which has a host.
+            for (rule, span) in [(r::USERINFO, spans.userinfo), (r::PORT, spans.port)] {
+                if let Some(span) = span {
+                    return Err(unexpected(entry, rule, span, "host"));
+                }
+            }
+            None
         }
-        | AuthorityParts {
-            port: Some((node, _)),
-            ..
-        } => return Err(unexpected(entry, node, "host")),
-        _ => None,
     };
-    Ok(reference)
+    Ok(Reference {
+        scheme: text(spans.scheme),
+        authority,
+        path: leaf(input, spans.path),
+        query: text(spans.query),
+        fragment: text(spans.fragment),
+    })
 }
 
-/// The parts of an authority as the nodes are read, each with its node.
+/// The spans of a reference's components, as the nodes are read.
 #[derive(Default)]
-struct AuthorityParts<'t, 'i> {
-    userinfo: Option<(Node<'t>, Cow<'i, str>)>,
-    host: Option<(Node<'t>, Host<'i>)>,
-    port: Option<(Node<'t>, Cow<'i, str>)>,
+struct Spans {
+    scheme: Option<Range<usize>>,
+    userinfo: Option<Range<usize>>,
+    host: Option<(HostKind, Range<usize>)>,
+    port: Option<Range<usize>>,
+    path: Range<usize>,
+    query: Option<Range<usize>>,
+    fragment: Option<Range<usize>>,
+}
+
+/// The production a host's node stands for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum HostKind {
+    Ipv6,
+    IpvFuture,
+    Ipv4,
+    RegName,
+}
+
+impl HostKind {
+    /// The host of this kind with `text`.
+    fn with(self, text: Cow<'_, str>) -> Host<'_> {
+        match self {
+            HostKind::Ipv6 => Host::Ipv6(text),
+            HostKind::IpvFuture => Host::IpvFuture(text),
+            HostKind::Ipv4 => Host::Ipv4(text),
+            HostKind::RegName => Host::RegName(text),
+        }
+    }
 }
 
 #[cfg(test)]
