@@ -18,6 +18,8 @@
 //! - `rfc3986`: `rfc3986::parse`;
 //! - `fluent` (with `--features rfc3986`): fluent-uri's `UriRef::parse`, its peer;
 //! - `url`: the `url` crate's `Url::parse`, then the serialization's length;
+//! - `parse_with_base`, `url_with_base`: for lines "input TAB base" (`benches/data/mixed.tsv`),
+//!   the base parsed, then the input against it, by pegurl and by `url`;
 //! - `ada`, `ada_can_parse` (with `--features bench-peers`): ada's `Url::parse` and `href`, and
 //!   its `can_parse`.
 
@@ -69,6 +71,22 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
         "rfc3986" => |line| usize::from(pegurl::rfc3986::parse(line).is_ok()),
         #[cfg(feature = "rfc3986")]
         "fluent" => |line| usize::from(fluent_uri::UriRef::parse(line).is_ok()),
+        "parse_with_base" => |line| {
+            let (input, base) = line.split_once('\t').unwrap_or((line, ""));
+            let base = (!base.is_empty())
+                .then(|| pegurl::Url::parse(base).ok())
+                .flatten();
+            let options = pegurl::Url::options().base_url(base.as_ref());
+            options.parse(input).map_or(0, |u| u.as_str().len())
+        },
+        "url_with_base" => |line| {
+            let (input, base) = line.split_once('\t').unwrap_or((line, ""));
+            let base = (!base.is_empty())
+                .then(|| url::Url::parse(base).ok())
+                .flatten();
+            let options = url::Url::options().base_url(base.as_ref());
+            options.parse(input).map_or(0, |u| u.as_str().len())
+        },
         "url" => |line| url::Url::parse(line).map_or(0, |u| u.as_str().len()),
         #[cfg(feature = "bench-peers")]
         "ada" => |line| ada_url::Url::parse(line, None).map_or(0, |u| u.href().len()),

@@ -79,12 +79,17 @@ fn push_percent_encoded(out: &mut String, b: u8) {
 /// Appends `text` to `out`, UTF-8 percent-encoding every code point in `set`
 /// (https://url.spec.whatwg.org/#string-utf-8-percent-encode).
 pub(crate) fn encode_into(out: &mut String, text: &str, set: &CodePointSet) {
-    // The usual text is all bytes outside the set: copied at once. (The first byte the set may
-    // hold is ASCII or starts a code point, so the split is on a code point boundary.)
-    let plain = set.first_byte_it_may_hold(text.as_bytes());
-    let (plain, rest) = text.split_at(plain);
-    out.push_str(plain);
-    for c in rest.chars() {
+    let mut rest = text;
+    loop {
+        // The text up to the next byte the set may hold is copied at once: the usual text is
+        // all such runs. (A byte the set may hold is ASCII or starts a code point, so the split
+        // is on a code point boundary.)
+        let (plain, from) = rest.split_at(set.first_byte_it_may_hold(rest.as_bytes()));
+        out.push_str(plain);
+        let mut chars = from.chars();
+        let Some(c) = chars.next() else {
+            return;
+        };
         if set.contains(c) {
             let mut buffer = [0; 4];
             for &b in c.encode_utf8(&mut buffer).as_bytes() {
@@ -93,6 +98,7 @@ pub(crate) fn encode_into(out: &mut String, text: &str, set: &CodePointSet) {
         } else {
             out.push(c);
         }
+        rest = chars.as_str();
     }
 }
 
@@ -172,6 +178,37 @@ mod tests {
             encode("a b", BUILTIN.set(Set::C0Control)),
             Cow::Borrowed(_)
         ));
+    }
+
+    /// Plain runs are copied between the code points that are encoded, wherever they fall:
+    /// the same as encoding code point by code point.
+    #[test]
+    fn runs_between_encoded_code_points_are_kept() {
+        let set = BUILTIN.set(Set::Query);
+        for text in [
+            "",
+            "é",
+            "aé",
+            "éa",
+            "a b\"c#d<e>f",
+            "x\u{1F600}yé z",
+            "abcdefghij klmnopqrstu",
+        ] {
+            let mut expected = String::new();
+            for c in text.chars() {
+                if set.contains(c) {
+                    let mut buffer = [0; 4];
+                    for &b in c.encode_utf8(&mut buffer).as_bytes() {
+                        push_percent_encoded(&mut expected, b);
+                    }
+                } else {
+                    expected.push(c);
+                }
+            }
+            let mut out = String::from(">");
+            encode_into(&mut out, text, set);
+            assert_eq!(out, format!(">{expected}"), "{text:?}");
+        }
     }
 
     #[test]
