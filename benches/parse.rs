@@ -200,7 +200,8 @@ fn mixed(c: &mut Criterion) {
     group.finish();
 }
 
-/// Setters: host, pathname and search on one URL, against the url crate's.
+/// Setters: host, pathname and search on one URL, against the url crate's own setters and its
+/// WHATWG ones (`url::quirks`).
 fn setters(c: &mut Criterion) {
     let mut group = c.benchmark_group("setters");
     let start = "https://user@example.org:8080/a/b/c?x=1#f";
@@ -222,6 +223,18 @@ fn setters(c: &mut Criterion) {
             u.set_port(Some(81)).unwrap();
             u.set_path(black_box("/d/e/../f"));
             u.set_query(Some(black_box("q=a b")));
+            u.as_str().len()
+        })
+    });
+    // The same three WHATWG setters through the url crate's own implementation of them
+    // (`url::quirks`, what its wasm and JS bindings call): the same strings as pegurl's.
+    group.bench_function("url_quirks", |b| {
+        let url = url::Url::parse(start).unwrap();
+        b.iter(|| {
+            let mut u = url.clone();
+            url::quirks::set_host(&mut u, black_box("other.example.com:81")).unwrap();
+            url::quirks::set_pathname(&mut u, black_box("/d/e/../f"));
+            url::quirks::set_search(&mut u, black_box("?q=a b"));
             u.as_str().len()
         })
     });

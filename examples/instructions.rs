@@ -18,6 +18,8 @@
 //! - `rfc3986`: `rfc3986::parse`;
 //! - `fluent` (with `--features rfc3986`): fluent-uri's `UriRef::parse`, its peer;
 //! - `url`: the `url` crate's `Url::parse`, then the serialization's length;
+//! - `setters`, `url_setters`: per line (whatever it holds), `Url::parse` of the `benches/parse.rs`
+//!   setters URL, then its host, pathname and search set, by pegurl and by `url::quirks`;
 //! - `parse_with_base`, `url_with_base`: for lines "input TAB base" (`benches/data/mixed.tsv`),
 //!   the base parsed, then the input against it, by pegurl and by `url`;
 //! - `ada`, `ada_can_parse` (with `--features bench-peers`): ada's `Url::parse` and `href`, and
@@ -53,6 +55,9 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The URL `benches/parse.rs` times the setters on.
+const SETTERS_URL: &str = "https://user@example.org:8080/a/b/c?x=1#f";
+
 /// The work of `mode` on one line, as a number that keeps the compiler from dropping it.
 fn work(mode: &str) -> Option<fn(&str) -> usize> {
     Some(match mode {
@@ -71,6 +76,22 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
         "rfc3986" => |line| usize::from(pegurl::rfc3986::parse(line).is_ok()),
         #[cfg(feature = "rfc3986")]
         "fluent" => |line| usize::from(fluent_uri::UriRef::parse(line).is_ok()),
+        "setters" => |_| {
+            let mut u = pegurl::Url::parse(SETTERS_URL).expect("a URL");
+            pegurl::quirks::set_host(&mut u, black_box("other.example.com:81")).ok();
+            pegurl::quirks::set_pathname(&mut u, black_box("/d/e/../f")).ok();
+            pegurl::quirks::set_search(&mut u, black_box("?q=a b")).ok();
+            u.as_str().len()
+        },
+        "url_setters" => |_| {
+            let mut u = url::Url::parse(SETTERS_URL).expect("a URL");
+            url::quirks::set_host(&mut u, black_box("other.example.com:81")).ok();
+            url::quirks::set_pathname(&mut u, black_box("/d/e/../f"));
+            url::quirks::set_search(&mut u, black_box("?q=a b"));
+            u.as_str().len()
+        },
+        "parse_setters_url" => |_| pegurl::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
+        "url_parse_setters_url" => |_| url::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
         "parse_with_base" => |line| {
             let (input, base) = line.split_once('\t').unwrap_or((line, ""));
             let base = (!base.is_empty())
