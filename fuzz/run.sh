@@ -11,9 +11,15 @@ python3 fuzz/seed.py
 export RUSTC_BOOTSTRAP=1
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
+# With CARGO_TARGET_DIR set (CI builds in memory when the disk is nearly full), the fuzz builds
+# go there too instead of fuzz/target.
+target_dir=()
+if [ -n "${CARGO_TARGET_DIR:-}" ]; then
+  target_dir=(--target-dir "$CARGO_TARGET_DIR/fuzz")
+fi
 for target in parse parse_with_base setters check search_params engines grammar_mutants rfc3986; do
   echo "== $target: ${seconds}s"
-  if ! cargo fuzz run -O "$target" "fuzz/corpus/$target" -- \
+  if ! cargo fuzz run -O "${target_dir[@]}" "$target" "fuzz/corpus/$target" -- \
       -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
       -print_final_stats=1 >"$log" 2>&1; then
     tail -n 60 "$log"
