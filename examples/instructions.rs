@@ -58,6 +58,12 @@ fn main() -> ExitCode {
 /// The URL `benches/parse.rs` times the setters on.
 const SETTERS_URL: &str = "https://user@example.org:8080/a/b/c?x=1#f";
 
+/// A line of `benches/data/mixed.tsv`: the input, and the base after a tab unless it is empty.
+fn input_and_base(line: &str) -> (&str, Option<&str>) {
+    let (input, base) = line.split_once('\t').unwrap_or((line, ""));
+    (input, (!base.is_empty()).then_some(base))
+}
+
 /// The work of `mode` on one line, as a number that keeps the compiler from dropping it.
 fn work(mode: &str) -> Option<fn(&str) -> usize> {
     Some(match mode {
@@ -93,18 +99,14 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
         "parse_setters_url" => |_| pegurl::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
         "url_parse_setters_url" => |_| url::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
         "parse_with_base" => |line| {
-            let (input, base) = line.split_once('\t').unwrap_or((line, ""));
-            let base = (!base.is_empty())
-                .then(|| pegurl::Url::parse(base).ok())
-                .flatten();
+            let (input, base) = input_and_base(line);
+            let base = base.and_then(|b| pegurl::Url::parse(b).ok());
             let options = pegurl::Url::options().base_url(base.as_ref());
             options.parse(input).map_or(0, |u| u.as_str().len())
         },
         "url_with_base" => |line| {
-            let (input, base) = line.split_once('\t').unwrap_or((line, ""));
-            let base = (!base.is_empty())
-                .then(|| url::Url::parse(base).ok())
-                .flatten();
+            let (input, base) = input_and_base(line);
+            let base = base.and_then(|b| url::Url::parse(b).ok());
             let options = url::Url::options().base_url(base.as_ref());
             options.parse(input).map_or(0, |u| u.as_str().len())
         },

@@ -257,7 +257,7 @@ struct Spans {
 }
 
 /// The production a host's node stands for.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum HostKind {
     Ipv6,
     IpvFuture,
