@@ -38,7 +38,7 @@ fn rfc3986(c: &mut Criterion) {
                 let mut n = 0;
                 for u in &urls {
                     if let Ok(r) = pegurl::rfc3986::parse(black_box(u)) {
-                        n += r.path.len();
+                        n += r.path().len();
                     }
                 }
                 n

@@ -243,7 +243,7 @@ impl<'r> Generator<'r> {
         if self.productions {
             run.push_str("\n/// Runs the rule a production names from the input's first byte.\n");
             run.push_str(
-                "#[allow(unused_parens)]\npub(crate) fn run(parser: &mut Parser<'_, '_>, entry: Production) -> bool {\n",
+                "#[allow(unused_parens)]\npub(crate) fn run<O: Out>(parser: &mut Parser<'_, '_, O>, entry: Production) -> bool {\n",
             );
         } else {
             run.push_str("\n/// Runs the rule numbered `entry` from the input's first byte.\n");
@@ -251,8 +251,8 @@ impl<'r> Generator<'r> {
             // not record them pay nothing for it.
             writeln!(
                 run,
-                "#[allow(unused_parens)]\npub(crate) fn run{}(parser: &mut Parser<'_, '_>, entry: u16) -> bool {{",
-                self.generic()
+                "#[allow(unused_parens)]\npub(crate) fn run{}(parser: &mut Parser<'_, '_, O>, entry: u16) -> bool {{",
+                self.generic_with_out()
             )
             .unwrap();
         }
@@ -325,7 +325,7 @@ impl<'r> Generator<'r> {
             out.push_str("\n];\n");
         }
         out.push_str(&run);
-        out.push_str("#[allow(unused_parens, clippy::all)]\nimpl Parser<'_, '_> {\n");
+        out.push_str("#[allow(unused_parens, clippy::all)]\nimpl<O: Out> Parser<'_, '_, O> {\n");
         out.push_str(&functions);
         out.push_str("}\n");
         Ok(out)
@@ -411,8 +411,17 @@ impl<'r> Generator<'r> {
         format!("({{ let attempt = self.attempt::<TRACK>(); let ok = {end}; self.tracked::<TRACK>({n}, attempt, ok) }})")
     }
 
-    /// The generic parameter of a rule function where the parser explains: whether attempts
-    /// are recorded.
+    /// The generic parameters of `run`: where the tokens go, and whether attempts are recorded
+    /// where the parser explains.
+    fn generic_with_out(&self) -> &'static str {
+        if self.explains {
+            "<const TRACK: bool, O: Out>"
+        } else {
+            "<O: Out>"
+        }
+    }
+
+    /// The generic parameters of a rule function: whether it records attempts, if it can.
     fn generic(&self) -> &'static str {
         if self.explains {
             "<const TRACK: bool>"

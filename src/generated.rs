@@ -12,7 +12,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::grammar::{Production, Productions};
-use crate::tokens::{offset, Matched, Token};
+use crate::tokens::{offset, Matched, Out, Token};
 use attempts::{Attempt, Attempts};
 
 const T: bool = true;
@@ -61,7 +61,7 @@ impl Productions for Generated {
 pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
     let mut tokens = crate::tokens::spare();
     if !run_on(input, &mut tokens, |parser| {
-        valid_rules::run::<false>(parser, entry)
+        valid_rules::run::<false, _>(parser, entry)
     }) {
         return None;
     }
@@ -73,7 +73,7 @@ pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
 pub(crate) fn explain_valid(entry: u16, input: &str) -> Option<(usize, Vec<u16>)> {
     explain(
         input,
-        |parser| valid_rules::run::<true>(parser, entry),
+        |parser| valid_rules::run::<true, _>(parser, entry),
         valid_rules::EOI,
     )
 }
@@ -84,7 +84,7 @@ pub(crate) fn explain_valid(entry: u16, input: &str) -> Option<(usize, Vec<u16>)
 pub(crate) fn explain_rfc3986(entry: u16, input: &str) -> Option<(usize, Vec<u16>)> {
     explain(
         input,
-        |parser| rfc3986_rules::run::<true>(parser, entry),
+        |parser| rfc3986_rules::run::<true, _>(parser, entry),
         rfc3986_rules::EOI,
     )
 }
@@ -110,25 +110,41 @@ fn explain(
 pub(crate) fn parse_rfc3986(entry: u16, input: &str) -> Option<Matched<'_>> {
     let mut tokens = crate::tokens::spare();
     if !run_on(input, &mut tokens, |parser| {
-        rfc3986_rules::run::<false>(parser, entry)
+        rfc3986_rules::run::<false, _>(parser, entry)
     }) {
         return None;
     }
     Matched::new(input, tokens)
 }
 
+/// Runs rule number `entry` of `grammar/rfc3986.pest` on `input`, handing its tokens (the
+/// components) to `out` as its rules start and end; false when it does not match.
+#[cfg(feature = "rfc3986")]
+#[inline]
+pub(crate) fn parse_rfc3986_into<O: Out>(entry: u16, input: &str, out: &mut O) -> bool {
+    run_on(input, out, |parser| {
+        rfc3986_rules::run::<false, _>(parser, entry)
+    })
+}
+
 /// Runs `rule` with a parser at the start of `input`, appending tokens to `tokens`. An input
 /// longer than [`crate::MAX_INPUT_LEN`] does not match: token offsets are 32-bit.
-fn run_on(input: &str, tokens: &mut Vec<Token>, rule: impl FnOnce(&mut Parser) -> bool) -> bool {
+#[inline(always)]
+fn run_on<O: Out>(
+    input: &str,
+    tokens: &mut O,
+    rule: impl FnOnce(&mut Parser<'_, '_, O>) -> bool,
+) -> bool {
     run_tracked(input, tokens, None, rule)
 }
 
 /// [`run_on`], recording attempts in `attempts` if given.
-fn run_tracked<'o>(
+#[inline(always)]
+fn run_tracked<'o, O: Out>(
     input: &str,
-    tokens: &'o mut Vec<Token>,
+    tokens: &'o mut O,
     attempts: Option<&'o mut Attempts>,
-    rule: impl FnOnce(&mut Parser) -> bool,
+    rule: impl FnOnce(&mut Parser<'_, 'o, O>) -> bool,
 ) -> bool {
     if input.len() > crate::MAX_INPUT_LEN {
         return false;
@@ -176,11 +192,11 @@ fn leading(bytes: &[u8], class: &[bool; 256], inside: bool) -> usize {
 /// The state of one run: where it is and the tokens so far. Whether a rule makes a token is
 /// known where it is called (the generator writes a function per rule and context), so the
 /// state holds no atomicity and no look-ahead flag.
-pub(crate) struct Parser<'i, 'o> {
+pub(crate) struct Parser<'i, 'o, O: Out = Vec<Token>> {
     bytes: &'i [u8],
     text: &'i str,
     pos: usize,
-    out: &'o mut Vec<Token>,
+    out: &'o mut O,
     /// Where failures are recorded, when a failure is to be explained.
     attempts: Option<&'o mut Attempts>,
 }
@@ -192,7 +208,7 @@ struct Mark {
     len: usize,
 }
 
-impl Parser<'_, '_> {
+impl<O: Out> Parser<'_, '_, O> {
     /// Starts a rule that makes a token: pushes it.
     #[inline(always)]
     fn open(&mut self, rule: u16, production: Option<Production>) -> Mark {
@@ -214,12 +230,9 @@ impl Parser<'_, '_> {
         if !ok {
             return self.reset(mark);
         }
-        let next = self.out.len();
-        if let Some(token) = self.out.get_mut(mark.len) {
-            token.end = offset(self.pos);
-            // At most a token a byte, and a few more: within 32 bits for the longest input.
-            token.next = next as u32;
-        }
+        // At most a token a byte, and a few more: within 32 bits for the longest input.
+        let next = self.out.len() as u32;
+        self.out.close(mark.len, offset(self.pos), next);
         true
     }
 

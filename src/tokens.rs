@@ -243,6 +243,45 @@ pub(crate) fn push_pairs<R: RuleType>(
     true
 }
 
+/// Where a generated parser hands its tokens as its rules start and end: a list ([`Vec`]), or a
+/// builder that keeps what it needs of them (the RFC 3986 builder keeps each component's span in
+/// its place). Tokens come in pre-order; a failed alternative takes back the ones it pushed.
+pub(crate) trait Out {
+    /// How many tokens there are.
+    fn len(&self) -> usize;
+    /// Adds a token, its end and `next` still unknown.
+    fn push(&mut self, token: Token);
+    /// Completes the token at `index`: its end, and the index of the first token after it.
+    fn close(&mut self, index: usize, end: u32, next: u32);
+    /// Takes back every token from `len` on.
+    fn truncate(&mut self, len: usize);
+}
+
+impl Out for Vec<Token> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+
+    #[inline(always)]
+    fn push(&mut self, token: Token) {
+        Vec::push(self, token);
+    }
+
+    #[inline(always)]
+    fn close(&mut self, index: usize, end: u32, next: u32) {
+        if let Some(token) = self.get_mut(index) {
+            token.end = end;
+            token.next = next;
+        }
+    }
+
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        Vec::truncate(self, len);
+    }
+}
+
 /// A byte offset of an input no longer than [`crate::MAX_INPUT_LEN`], in 32 bits.
 pub(crate) fn offset(at: usize) -> u32 {
     debug_assert!(at <= crate::MAX_INPUT_LEN);

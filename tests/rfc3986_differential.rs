@@ -34,23 +34,22 @@ fn ours(input: &str, iri: bool) -> Option<Components> {
     let r: Reference<'_> = Options::new().iri(iri).parse(input).ok()?;
     // Recomposition (section 5.3) gives the input back.
     assert_eq!(r.to_string(), input);
-    let authority = r.authority.as_ref();
     Some(Components {
-        scheme: owned(r.scheme.as_deref()),
-        userinfo: owned(authority.and_then(|a| a.userinfo.as_deref())),
-        host: authority.map(|a| {
-            let kind = match a.host {
+        scheme: owned(r.scheme()),
+        userinfo: owned(r.userinfo()),
+        host: r.host().map(|host| {
+            let kind = match host {
                 Host::Ipv4(_) => "IPv4address",
                 Host::Ipv6(_) => "IPv6address",
                 Host::IpvFuture(_) => "IPvFuture",
                 _ => "reg-name",
             };
-            (a.host.to_string(), kind)
+            (host.to_string(), kind)
         }),
-        port: owned(authority.and_then(|a| a.port.as_deref())),
-        path: r.path.to_string(),
-        query: owned(r.query.as_deref()),
-        fragment: owned(r.fragment.as_deref()),
+        port: owned(r.port()),
+        path: r.path().to_owned(),
+        query: owned(r.query()),
+        fragment: owned(r.fragment()),
     })
 }
 

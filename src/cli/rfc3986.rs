@@ -83,25 +83,16 @@ pub fn parse(standard: Standard, inputs: &[String], base: Option<&str>) -> ExitC
 /// A reference's components, "undefined" for those it does not have.
 fn describe(r: &Reference<'_>, out: &mut String) {
     let show = |v: Option<&str>| v.map_or("undefined".to_owned(), |s| format!("{s:?}"));
-    let authority = r.authority.as_ref();
-    let _ = writeln!(out, "scheme     {}", show(r.scheme.as_deref()));
-    let _ = writeln!(
-        out,
-        "userinfo   {}",
-        show(authority.and_then(|a| a.userinfo.as_deref()))
-    );
-    let host = authority.map_or("undefined".to_owned(), |a| {
-        format!("{} {:?}", a.host.production(), a.host.text())
+    let _ = writeln!(out, "scheme     {}", show(r.scheme()));
+    let _ = writeln!(out, "userinfo   {}", show(r.userinfo()));
+    let host = r.host().map_or("undefined".to_owned(), |host| {
+        format!("{} {:?}", host.production(), host.text())
     });
     let _ = writeln!(out, "host       {host}");
-    let _ = writeln!(
-        out,
-        "port       {}",
-        show(authority.and_then(|a| a.port.as_deref()))
-    );
-    let _ = writeln!(out, "path       {:?}", r.path);
-    let _ = writeln!(out, "query      {}", show(r.query.as_deref()));
-    let _ = writeln!(out, "fragment   {}", show(r.fragment.as_deref()));
+    let _ = writeln!(out, "port       {}", show(r.port()));
+    let _ = writeln!(out, "path       {:?}", r.path());
+    let _ = writeln!(out, "query      {}", show(r.query()));
+    let _ = writeln!(out, "fragment   {}", show(r.fragment()));
 }
 
 /// The RFC 3986 reading of a WPT case: the reference resolved against the base (a base's

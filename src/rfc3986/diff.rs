@@ -224,7 +224,7 @@ pub fn compare(input: &str, base: Option<&str>) -> Comparison {
         if rfc.leaves_root {
             disagreements.push(Disagreement::PathLeavesRoot {
                 path: rfc.written_path.clone(),
-                normalized: rfc.normalized.path.to_string(),
+                normalized: rfc.normalized.path().to_owned(),
             });
         }
     }
@@ -265,30 +265,32 @@ fn rfc3986_reading<'a>(input: &'a str, base: Option<&'a str>) -> Result<Rfc<'a>,
     };
     // The path that normalization would walk: the reference's, merged with the base's when it
     // is relative (section 5.2.2), with percent-encoded dots decoded (section 6.2.2.2).
+    let written = reference.components();
     let walked = match &base {
-        Some(base) if !reference.is_absolute() && reference.authority.is_none() => {
-            if reference.path.is_empty() {
-                base.path.clone()
-            } else if reference.path.starts_with('/') {
-                reference.path.clone()
+        Some(base) if !reference.is_absolute() && written.authority.is_none() => {
+            let base = base.components();
+            if written.path.is_empty() {
+                Cow::Owned(base.path.into_owned())
+            } else if written.path.starts_with('/') {
+                written.path.clone()
             } else {
-                Cow::Owned(merge(base, &reference.path))
+                Cow::Owned(merge(&base, &written.path))
             }
         }
-        _ => reference.path.clone(),
+        _ => written.path.clone(),
     };
     let (_, leaves_root) = remove_dot_segments_counting(&percent_case(&walked, false));
     Ok(Rfc {
         normalized: normalize(&resolved),
         resolved,
-        written_path: reference.path.to_string(),
+        written_path: reference.path().to_owned(),
         leaves_root,
     })
 }
 
 /// Compares two readings that both name a URL.
 fn agree(rfc: &Rfc<'_>, whatwg: &Whatwg, out: &mut Vec<Disagreement>) {
-    let n = &rfc.normalized;
+    let n = &rfc.normalized.components();
     let rfc_scheme = n.scheme.as_deref().unwrap_or_default();
     if !rfc_scheme.eq_ignore_ascii_case(&whatwg.scheme) {
         out.push(Disagreement::Scheme {
@@ -408,6 +410,7 @@ fn decode(text: &str) -> Vec<u8> {
 
 /// RFC 3986's reading as data.
 fn rfc3986_public(r: &Reference<'_>) -> Reading {
+    let r = &r.components();
     let authority = r.authority.as_ref();
     Reading {
         href: r.to_string(),

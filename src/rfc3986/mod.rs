@@ -2,7 +2,8 @@
 //! beside the URL Standard: the grammar of its Appendix A (`grammar/rfc3986.pest`, compiled by
 //! build.rs like the URL grammar), and the algorithms of its sections 5 and 6.
 //!
-//! - [`parse`] reads a URI-reference into its components ([`Reference`]), or says where the input
+//! - [`parse`] reads a URI-reference: its text and where its components are ([`Reference`];
+//!   [`Components`] holds them apart), or says where the input
 //!   stops being one ([`SyntaxError`]); [`Options::iri`] reads RFC 3987 IRIs instead.
 //! - [`resolve`] is section 5.2 (strict), with [`remove_dot_segments`] (section 5.2.4).
 //! - [`normalize`] is section 6.2.2 (case, percent-encoding, dot segments) and 6.2.3 (scheme-based).
@@ -13,12 +14,12 @@
 //! use pegurl::rfc3986::{self, Host};
 //!
 //! let r = rfc3986::parse("foo://user@example.com:8042/over/there?name=ferret#nose").unwrap();
-//! assert_eq!(r.scheme.as_deref(), Some("foo"));
-//! let authority = r.authority.as_ref().unwrap();
+//! assert_eq!(r.scheme(), Some("foo"));
+//! let authority = r.authority().unwrap();
 //! assert_eq!(authority.userinfo.as_deref(), Some("user"));
 //! assert_eq!(authority.host, Host::RegName("example.com".into()));
 //! assert_eq!(authority.port.as_deref(), Some("8042"));
-//! assert_eq!((r.path.as_ref(), r.query.as_deref()), ("/over/there", Some("name=ferret")));
+//! assert_eq!((r.path(), r.query()), ("/over/there", Some("name=ferret")));
 //!
 //! let base = rfc3986::parse("http://a/b/c/d;p?q").unwrap();
 //! let target = rfc3986::resolve(&base, &rfc3986::parse("../g").unwrap()).unwrap();
@@ -31,20 +32,32 @@ use core::fmt;
 mod diff;
 mod normalize;
 mod parse;
+mod places;
+mod reference;
 mod resolve;
 mod whatwg;
 
 pub use diff::{compare, Comparison, Disagreement, Reading, Standard};
 pub use normalize::normalize;
 pub use parse::{parse, Options, SyntaxError};
+pub use reference::Reference;
 pub use resolve::{remove_dot_segments, resolve, ResolveError};
 
-/// A URI-reference's five components (https://www.rfc-editor.org/rfc/rfc3986#section-3): each
-/// optional one is `None` when undefined and `Some("")` when present but empty ("http://h?" has
-/// an empty query, "http://h" none). Parsing borrows them from the input; resolution and
-/// normalization replace only the ones they change.
+/// A URI-reference's five components (https://www.rfc-editor.org/rfc/rfc3986#section-3), each a
+/// string of its own: each optional one is `None` when undefined and `Some("")` when present but
+/// empty. [`Reference::components`] takes a reference apart into them; [`Components::recompose`]
+/// makes a reference of them (section 5.3).
+///
+/// ```
+/// use pegurl::rfc3986::{self, Components};
+///
+/// let mut c = rfc3986::parse("http://example.com/a?q").unwrap().components().into_owned();
+/// c.query = None;
+/// c.fragment = Some("top".into());
+/// assert_eq!(c.recompose().as_str(), "http://example.com/a#top");
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Reference<'a> {
+pub struct Components<'a> {
     /// `scheme`, as written (its case is kept; [`normalize`] lowers it). None for a relative
     /// reference.
     pub scheme: Option<Cow<'a, str>>,
@@ -132,16 +145,16 @@ impl fmt::Display for Authority<'_> {
     }
 }
 
-impl Reference<'_> {
+impl Components<'_> {
     /// Whether the reference is a URI (it has a scheme), not a relative reference.
     pub fn is_absolute(&self) -> bool {
         self.scheme.is_some()
     }
 
     /// The reference with every component owned, free of the input's lifetime.
-    pub fn into_owned(self) -> Reference<'static> {
+    pub fn into_owned(self) -> Components<'static> {
         let own = |c: Cow<'_, str>| Cow::Owned(c.into_owned());
-        Reference {
+        Components {
             scheme: self.scheme.map(own),
             authority: self.authority.map(|a| Authority {
                 userinfo: a.userinfo.map(own),
@@ -160,32 +173,9 @@ impl Reference<'_> {
     }
 }
 
-/// https://www.rfc-editor.org/rfc/rfc3986#section-5.3, "Component Recomposition". One step is
-/// added: a path that starts with "//" without an authority (which resolution and normalization
-/// can make, as from "foo:/.//x") is written after "/." so that it is not read back as an
-/// authority, the way fluent-uri and the URL Standard do it.
-impl fmt::Display for Reference<'_> {
+/// The reference's text, as [`Components::recompose`] writes it.
+impl fmt::Display for Components<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // if defined(scheme) then append scheme to result; append ":" to result;
-        if let Some(scheme) = &self.scheme {
-            write!(f, "{scheme}:")?;
-        }
-        // if defined(authority) then append "//" to result; append authority to result;
-        if let Some(authority) = &self.authority {
-            write!(f, "//{authority}")?;
-        } else if self.path.starts_with("//") {
-            f.write_str("/.")?;
-        }
-        // append path to result;
-        f.write_str(&self.path)?;
-        // if defined(query) then append "?" to result; append query to result;
-        if let Some(query) = &self.query {
-            write!(f, "?{query}")?;
-        }
-        // if defined(fragment) then append "#" to result; append fragment to result;
-        if let Some(fragment) = &self.fragment {
-            write!(f, "#{fragment}")?;
-        }
-        Ok(())
+        f.write_str(self.recompose().as_str())
     }
 }

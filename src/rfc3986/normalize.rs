@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::resolve::removed;
-use super::{Authority, Host, Reference};
+use super::{Authority, Components, Host, Reference};
 
 /// The schemes of section 6.2.3 this module knows: name, default port. For each, an empty path
 /// with an authority is "/", and the default port (or an empty one) is left out.
@@ -38,6 +38,11 @@ const SCHEMES: &[(&str, Option<&str>)] = &[
 /// assert_eq!(n("HTTP://www.Example.com:80"), "http://www.example.com/");
 /// ```
 pub fn normalize<'a>(reference: &Reference<'a>) -> Reference<'a> {
+    normalized(&reference.components()).recompose()
+}
+
+/// [`normalize`] on components.
+pub(super) fn normalized<'a>(reference: &Components<'a>) -> Components<'a> {
     let scheme = reference.scheme.as_ref().map(|s| percent_case(s, true));
     let known = scheme
         .as_deref()
@@ -65,7 +70,7 @@ pub fn normalize<'a>(reference: &Reference<'a>) -> Reference<'a> {
     if authority.is_some() && path.is_empty() && known.is_some() {
         path = Cow::Borrowed("/");
     }
-    Reference {
+    Components {
         scheme,
         authority,
         path,

@@ -5,7 +5,6 @@
 //! When the input is not a URI-reference, the generated parser, run again recording its attempts
 //! as pest does, says where it stops being one and which productions could have continued there.
 
-use alloc::borrow::Cow;
 use alloc::borrow::ToOwned;
 use alloc::format;
 use alloc::string::String;
@@ -14,9 +13,9 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 
-use super::{Authority, Host, Reference};
-use crate::generated::{explain_rfc3986, parse_rfc3986, rfc3986_rules as r};
-use crate::tokens::Matched;
+use super::places::{uri_reference, Places};
+use super::Reference;
+use crate::generated::{explain_rfc3986, parse_rfc3986, parse_rfc3986_into, rfc3986_rules as r};
 
 /// How to read an input: as an RFC 3986 URI-reference (the default) or as an RFC 3987
 /// IRI-reference.
@@ -26,7 +25,7 @@ use crate::tokens::Matched;
 ///
 /// assert!(rfc3986::parse("http://bücher.example/").is_err());
 /// let iri = Options::new().iri(true).parse("http://bücher.example/").unwrap();
-/// assert_eq!(iri.authority.unwrap().host.text(), "bücher.example");
+/// assert_eq!(iri.authority().unwrap().host.text(), "bücher.example");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -58,10 +57,22 @@ impl Options {
     /// it; or says where it stops being one.
     pub fn parse(self, input: &str) -> Result<Reference<'_>, SyntaxError> {
         let (name, number) = self.entry();
-        let Some(tree) = parse_rfc3986(number, input) else {
+        let mut places = Places::new();
+        if !parse_rfc3986_into(number, input, &mut places) {
             return Err(explain(name, number, input));
-        };
-        uri_reference(input, &tree, name)
+        }
+        if places.overflowed() {
+            // More components started at once than the places keep track of (the grammar
+            // makes seven at most): the same parse, its tokens in a list, put one by one.
+            let Some(tree) = parse_rfc3986(number, input) else {
+                return Err(explain(name, number, input));
+            };
+            places = Places::new();
+            for (rule, span) in tree.spans() {
+                places.put(rule, span);
+            }
+        }
+        uri_reference(input, &places, name)
     }
 }
 
@@ -151,15 +162,14 @@ fn explain(name: &'static str, entry: u16, input: &str) -> SyntaxError {
     }
 }
 
-/// A component: the text of its span, borrowed from the input (a span the parser found, so on
-/// character boundaries; an empty text otherwise, never a panic).
-fn leaf(input: &str, span: Range<usize>) -> Cow<'_, str> {
-    Cow::Borrowed(input.get(span).unwrap_or_default())
-}
-
 /// A node the grammar does not put where it was found: an error naming the production, not a
 /// panic (the unit tests walk every WPT input, so this is not expected).
-fn unexpected(entry: &'static str, rule: u16, span: Range<usize>, production: &str) -> SyntaxError {
+pub(super) fn unexpected(
+    entry: &'static str,
+    rule: u16,
+    span: Range<usize>,
+    production: &str,
+) -> SyntaxError {
     let name = r::RULE_NAMES.get(usize::from(rule)).copied().unwrap_or("?");
     SyntaxError {
         entry,
@@ -170,116 +180,10 @@ fn unexpected(entry: &'static str, rule: u16, span: Range<usize>, production: &s
     }
 }
 
-/// `URI-reference = URI / relative-ref` (https://www.rfc-editor.org/rfc/rfc3986#section-4.1), and
-/// `IRI-reference = IRI / irelative-ref`: the components, read from the tree in one pass.
-///
-/// Every component is an `@` rule of the grammar, read whole, and the tree holds those only
-/// (build.rs compiles the grammar with `Tokens::Leaves`): the productions that hold them (`URI`,
-/// `hier-part`, `authority`, `host`, `IP-literal`, ...) say nothing their children do not, so
-/// the parser makes no node for them. The nodes come in the input's order, one arm per
-/// production: a component is the span of its node, and a component undefined in the input has
-/// no node and stays `None`. The spans are gathered first and the components borrowed from the
-/// input once, at the end. User information, a host and a port are found only in an authority,
-/// so an authority is there when they are; a node the grammar does not make (or an authority
-/// without a host) is an error naming the production, not a panic.
-fn uri_reference<'i>(
-    input: &'i str,
-    tree: &Matched<'_>,
-    entry: &'static str,
-) -> Result<Reference<'i>, SyntaxError> {
-    let mut spans = Spans::default();
-    for (rule, span) in tree.spans() {
-        match rule {
-            // `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (section 3.1).
-            r::SCHEME => spans.scheme = Some(span),
-            // `authority = [ userinfo "@" ] host [ ":" port ]` (section 3.2): `userinfo`
-            // (section 3.2.1), `host` (3.2.2), whose kind is the production of its node (an
-            // IP-literal's without brackets), and `port` (3.2.3).
-            r::USERINFO | r::IUSERINFO => spans.userinfo = Some(span),
-            r::IPV6ADDRESS => spans.host = Some((HostKind::Ipv6, span)),
-            r::IPVFUTURE => spans.host = Some((HostKind::IpvFuture, span)),
-            r::IPV4ADDRESS => spans.host = Some((HostKind::Ipv4, span)),
-            r::REG_NAME | r::IREG_NAME => spans.host = Some((HostKind::RegName, span)),
-            r::PORT => spans.port = Some(span),
-            // The path (section 3.3): whichever kind, it is the path.
-            r::PATH_ABEMPTY
-            | r::PATH_ABSOLUTE
-            | r::PATH_NOSCHEME
-            | r::PATH_ROOTLESS
-            | r::PATH_EMPTY
-            | r::IPATH_ABEMPTY
-            | r::IPATH_ABSOLUTE
-            | r::IPATH_NOSCHEME
-            | r::IPATH_ROOTLESS
-            | r::IPATH_EMPTY => spans.path = span,
-            // `query` (section 3.4) and `fragment` (section 3.5).
-            r::QUERY | r::IQUERY => spans.query = Some(span),
-            r::FRAGMENT | r::IFRAGMENT => spans.fragment = Some(span),
-            _ => return Err(unexpected(entry, rule, span, "URI-reference")),
-        }
-    }
-    let text = |span: Option<Range<usize>>| span.map(|span| leaf(input, span));
-    let authority = match spans.host {
-        Some((kind, host)) => Some(Authority {
-            userinfo: text(spans.userinfo),
-            host: kind.with(leaf(input, host)),
-            port: text(spans.port),
-        }),
-        None => {
-            // User information and a port come only in an authority, which has a host.
-            for (rule, span) in [(r::USERINFO, spans.userinfo), (r::PORT, spans.port)] {
-                if let Some(span) = span {
-                    return Err(unexpected(entry, rule, span, "host"));
-                }
-            }
-            None
-        }
-    };
-    Ok(Reference {
-        scheme: text(spans.scheme),
-        authority,
-        path: leaf(input, spans.path),
-        query: text(spans.query),
-        fragment: text(spans.fragment),
-    })
-}
-
-/// The spans of a reference's components, as the nodes are read.
-#[derive(Default)]
-struct Spans {
-    scheme: Option<Range<usize>>,
-    userinfo: Option<Range<usize>>,
-    host: Option<(HostKind, Range<usize>)>,
-    port: Option<Range<usize>>,
-    path: Range<usize>,
-    query: Option<Range<usize>>,
-    fragment: Option<Range<usize>>,
-}
-
-/// The production a host's node stands for.
-#[derive(Clone, Copy)]
-enum HostKind {
-    Ipv6,
-    IpvFuture,
-    Ipv4,
-    RegName,
-}
-
-impl HostKind {
-    /// The host of this kind with `text`.
-    fn with(self, text: Cow<'_, str>) -> Host<'_> {
-        match self {
-            HostKind::Ipv6 => Host::Ipv6(text),
-            HostKind::IpvFuture => Host::IpvFuture(text),
-            HostKind::Ipv4 => Host::Ipv4(text),
-            HostKind::RegName => Host::RegName(text),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rfc3986::Host;
     use crate::tokens::listing::{self, Listing};
     use pest::Parser as _;
 
@@ -395,40 +299,34 @@ mod tests {
     #[test]
     fn components_come_from_the_nodes() {
         let r = parse("http://u:p@[::1]:8080/a/b?q#f").unwrap();
-        assert_eq!(r.scheme.as_deref(), Some("http"));
-        let a = r.authority.unwrap();
+        assert_eq!(r.scheme(), Some("http"));
+        let a = r.authority().unwrap();
         assert_eq!(a.userinfo.as_deref(), Some("u:p"));
         assert_eq!(a.host, Host::Ipv6("::1".into()));
         assert_eq!(a.port.as_deref(), Some("8080"));
-        assert_eq!(r.path, "/a/b");
-        assert_eq!(
-            (r.query.as_deref(), r.fragment.as_deref()),
-            (Some("q"), Some("f"))
-        );
+        assert_eq!(r.path(), "/a/b");
+        assert_eq!((r.query(), r.fragment()), (Some("q"), Some("f")));
         // Empty and undefined differ.
         let r = parse("//@:?#").unwrap();
-        let a = r.authority.unwrap();
+        let a = r.authority().unwrap();
         assert_eq!(a.userinfo.as_deref(), Some(""));
         assert_eq!(a.port.as_deref(), Some(""));
-        assert_eq!(
-            (r.query.as_deref(), r.fragment.as_deref()),
-            (Some(""), Some(""))
-        );
+        assert_eq!((r.query(), r.fragment()), (Some(""), Some("")));
         let r = parse("a").unwrap();
         assert_eq!(
-            (r.scheme, r.authority, r.query, r.fragment),
+            (r.scheme(), r.authority(), r.query(), r.fragment()),
             (None, None, None, None)
         );
         assert_eq!(
-            parse("http://1.2.3.4.5/").unwrap().authority.unwrap().host,
+            parse("http://1.2.3.4.5/").unwrap().host().unwrap(),
             Host::RegName("1.2.3.4.5".into())
         );
         assert_eq!(
-            parse("http://1.2.3.4/").unwrap().authority.unwrap().host,
+            parse("http://1.2.3.4/").unwrap().host().unwrap(),
             Host::Ipv4("1.2.3.4".into())
         );
         assert_eq!(
-            parse("http://[v7.a:b]/").unwrap().authority.unwrap().host,
+            parse("http://[v7.a:b]/").unwrap().host().unwrap(),
             Host::IpvFuture("v7.a:b".into())
         );
     }

@@ -7,7 +7,7 @@ use alloc::format;
 use alloc::string::String;
 use core::fmt;
 
-use super::{Authority, Reference};
+use super::{Authority, Components, Reference};
 
 /// Why a reference cannot be resolved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,11 +45,19 @@ pub fn resolve<'a>(
     base: &Reference<'a>,
     reference: &Reference<'a>,
 ) -> Result<Reference<'a>, ResolveError> {
+    transform(&base.components(), &reference.components()).map(|t| t.recompose())
+}
+
+/// [`resolve`] on components: the target's, written by [`Components::recompose`].
+pub(super) fn transform<'a>(
+    base: &Components<'a>,
+    reference: &Components<'a>,
+) -> Result<Components<'a>, ResolveError> {
     let Some(base_scheme) = &base.scheme else {
         return Err(ResolveError::BaseNotAbsolute);
     };
     let r = reference;
-    let mut t = Reference::default();
+    let mut t = Components::default();
     // if defined(R.scheme) then
     if r.scheme.is_some() {
         // T.scheme = R.scheme; T.authority = R.authority;
@@ -110,7 +118,7 @@ fn has_dot_segment(path: &str) -> bool {
 }
 
 /// https://www.rfc-editor.org/rfc/rfc3986#section-5.2.3, "Merge Paths".
-pub(super) fn merge(base: &Reference<'_>, path: &str) -> String {
+pub(super) fn merge(base: &Components<'_>, path: &str) -> String {
     match base.authority {
         // If the base URI has a defined authority component and an empty path, then return a
         // string consisting of "/" concatenated with the reference's path;

@@ -51,3 +51,17 @@ pub const URLTESTDATA: &str = include_str!("../../fixtures/wpt/urltestdata.json"
 
 /// The vendored `setters_tests.json` (fixtures/wpt/).
 pub const SETTERS_TESTS: &str = include_str!("../../fixtures/wpt/setters_tests.json");
+
+/// Every case's input in [`URLTESTDATA`], lone surrogates replaced: the strings the unit tests
+/// run parsers on.
+#[cfg(test)]
+pub(crate) fn urltestdata_inputs() -> alloc::vec::Vec<String> {
+    let cases: serde_json::Value =
+        serde_json::from_str(&replace_lone_surrogates(URLTESTDATA)).expect("the WPT JSON");
+    cases
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|case| case.get("input")?.as_str().map(String::from))
+        .collect()
+}
