@@ -7,6 +7,7 @@
 //! enum from the grammar's rules and their doc comments, so that no hand table mirrors the
 //! grammar.
 
+mod context;
 mod first_bytes;
 mod generator;
 pub(crate) mod sets;

@@ -3,6 +3,7 @@
 
 use super::generator::{bytes, variant, Context, Generator};
 use super::{compile, productions, rule_docs, Grammar, Tokens};
+use pest_meta::ast::RuleType;
 use pest_meta::optimizer::OptimizedExpr;
 
 const URL_GRAMMAR: &str = include_str!("../grammar/url.pest");
@@ -408,4 +409,57 @@ fn with_leaves_a_compound_atomic_rule_inside_an_atomic_one_is_recorded_and_makes
         assert!(body(f).contains("self.tracked::<TRACK>("), "{f}: {code}");
         assert!(!body(f).contains("self.open("), "{f}: {code}");
     }
+}
+
+/// Where `makes_no_tokens` says so, no rule of any type makes a token, and neither does anything
+/// inside it: the sequences written there go back by position alone, and may.
+#[test]
+fn where_no_rule_makes_tokens_no_rule_inside_does() {
+    let contexts = [
+        Context::Tokens,
+        Context::Atomic,
+        Context::Lookahead,
+        Context::AtomicLookahead,
+    ];
+    let types = [
+        RuleType::Normal,
+        RuleType::Silent,
+        RuleType::Atomic,
+        RuleType::CompoundAtomic,
+        RuleType::NonAtomic,
+    ];
+    let mut tokenless = 0;
+    for tokens in [Tokens::AsPest, Tokens::Leaves] {
+        for explains in [false, true] {
+            // Every context reachable from these, through rules of every type.
+            let mut todo: Vec<Context> = contexts.to_vec();
+            let mut seen = Vec::new();
+            while let Some(context) = todo.pop() {
+                if seen.contains(&context) {
+                    continue;
+                }
+                seen.push(context);
+                for ty in types {
+                    let (token, inner) = context.enter(ty, tokens, explains);
+                    if context.makes_no_tokens(tokens) {
+                        tokenless += 1;
+                        assert!(!token, "{context:?} {ty:?} {tokens:?}");
+                        assert!(
+                            inner.makes_no_tokens(tokens),
+                            "{context:?} {ty:?} {tokens:?}"
+                        );
+                    }
+                    todo.push(inner);
+                    todo.push(inner.lookahead(explains));
+                }
+            }
+        }
+    }
+    assert!(tokenless > 0);
+    // An `@` rule's body in a parser of leaves, and a look-ahead, are such places; a rule that
+    // makes tokens is not.
+    assert!(Context::Atomic.makes_no_tokens(Tokens::Leaves));
+    assert!(!Context::Atomic.makes_no_tokens(Tokens::AsPest));
+    assert!(Context::Lookahead.makes_no_tokens(Tokens::AsPest));
+    assert!(!Context::Tokens.makes_no_tokens(Tokens::Leaves));
 }

@@ -127,8 +127,9 @@ pub(crate) fn parse_rfc3986_into<O: Out>(entry: u16, input: &str, out: &mut O) -
     })
 }
 
-/// Runs `rule` with a parser at the start of `input`, appending tokens to `tokens`. An input
-/// longer than [`crate::MAX_INPUT_LEN`] does not match: token offsets are 32-bit.
+/// Runs `rule` with a parser at the start of `input`, handing its tokens to `tokens` (a list,
+/// or a builder that keeps what it needs of them). An input longer than
+/// [`crate::MAX_INPUT_LEN`] does not match: token offsets are 32-bit.
 #[inline(always)]
 fn run_on<O: Out>(
     input: &str,

@@ -247,7 +247,9 @@ pub(crate) fn push_pairs<R: RuleType>(
 /// builder that keeps what it needs of them (the RFC 3986 builder keeps each component's span in
 /// its place). Tokens come in pre-order; a failed alternative takes back the ones it pushed.
 pub(crate) trait Out {
-    /// How many tokens there are.
+    /// How many tokens there are: where a failed alternative's [`Out::truncate`] goes back to.
+    /// (A sink that keeps a bounded number of them stops counting when it overflows, and its
+    /// tokens are not read then.)
     fn len(&self) -> usize;
     /// Adds a token, its end and `next` still unknown.
     fn push(&mut self, token: Token);

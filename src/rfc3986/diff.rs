@@ -268,13 +268,12 @@ fn rfc3986_reading<'a>(input: &'a str, base: Option<&'a str>) -> Result<Rfc<'a>,
     let written = reference.components();
     let walked = match &base {
         Some(base) if !reference.is_absolute() && written.authority.is_none() => {
-            let base = base.components();
             if written.path.is_empty() {
-                Cow::Owned(base.path.into_owned())
+                Cow::Borrowed(base.path())
             } else if written.path.starts_with('/') {
                 written.path.clone()
             } else {
-                Cow::Owned(merge(&base, &written.path))
+                Cow::Owned(merge(&base.components(), &written.path))
             }
         }
         _ => written.path.clone(),

@@ -3,8 +3,8 @@
 //! build.rs like the URL grammar), and the algorithms of its sections 5 and 6.
 //!
 //! - [`parse`] reads a URI-reference: its text and where its components are ([`Reference`];
-//!   [`Components`] holds them apart), or says where the input
-//!   stops being one ([`SyntaxError`]); [`Options::iri`] reads RFC 3987 IRIs instead.
+//!   [`Components`] holds them apart), or says where the input stops being one
+//!   ([`SyntaxError`]); [`Options::iri`] reads RFC 3987 IRIs instead.
 //! - [`resolve`] is section 5.2 (strict), with [`remove_dot_segments`] (section 5.2.4).
 //! - [`normalize`] is section 6.2.2 (case, percent-encoding, dot segments) and 6.2.3 (scheme-based).
 //! - [`compare`] reads one input by RFC 3986 and by the URL Standard and lists the disagreements

@@ -1,6 +1,6 @@
 //! Reading a URI-reference (https://www.rfc-editor.org/rfc/rfc3986#section-4.1): the parser
-//! build.rs generates from `grammar/rfc3986.pest` makes the tree, and one pass over its nodes,
-//! one arm per production, takes the components from them (see `uri_reference`). Delimiters are the
+//! build.rs generates from `grammar/rfc3986.pest` hands each component's span to the builder as
+//! the component's rule starts and ends ([`Places`], see `places.rs`). Delimiters are the
 //! grammar's: a component is the span of its node, never text cut at a searched-for character.
 //! When the input is not a URI-reference, the generated parser, run again recording its attempts
 //! as pest does, says where it stops being one and which productions could have continued there.

@@ -25,6 +25,9 @@ enum Slot {
     Other,
 }
 
+/// How many slots there are: one for each component, and one for a node that is none.
+const SLOT_COUNT: usize = Slot::Other as usize + 1;
+
 /// The component each rule's node is, and the kind of host for a host's node, by rule number.
 type Slots = [(Slot, Option<HostKind>); r::RULE_NAMES.len()];
 
@@ -92,20 +95,19 @@ fn slot_of(rule: u16) -> (Slot, Option<HostKind>) {
         .unwrap_or((Slot::Other, None))
 }
 
-/// The most components a parse holds open or done at once: the seven of a URI-reference, and
-/// one more. A parse that would hold more, or two of one kind, marks the places as overflowed
-/// (the caller then gives them the tokens of a parse into a list, one by one, with
-/// [`Places::put`]).
-const OPEN: usize = 8;
-
 /// Where each component of the reference being parsed is, by [`Slot`], and the components
-/// started, in order, so that a failed alternative can take them back.
+/// started, in order, so that a failed alternative can take them back. A parse holds at most
+/// one component of each kind at once (the grammar's components never nest or repeat); one
+/// that would start a second of a kind marks the places as overflowed, and the caller then
+/// gives them the tokens of a parse into a list, one by one, with [`Places::put`].
 pub(super) struct Places {
-    at: [At; 8],
+    /// The place of each slot's component, [`At::NONE`] while it has none.
+    at: [At; SLOT_COUNT],
     host_kind: Option<HostKind>,
     /// The rule of the last node that is no component, if any.
-    other: u16,
-    started: [Slot; OPEN],
+    other_rule: u16,
+    /// The slots of the components started, in order (at most one of each).
+    started: [Slot; SLOT_COUNT],
     len: usize,
     overflowed: bool,
 }
@@ -115,10 +117,10 @@ impl Places {
     #[inline(always)]
     pub(super) fn new() -> Places {
         Places {
-            at: [At::NONE; 8],
+            at: [At::NONE; SLOT_COUNT],
             host_kind: None,
-            other: 0,
-            started: [Slot::Other; OPEN],
+            other_rule: 0,
+            started: [Slot::Other; SLOT_COUNT],
             len: 0,
             overflowed: false,
         }
@@ -143,7 +145,7 @@ impl Places {
         if slot == Slot::Host {
             self.host_kind = kind;
         } else if slot == Slot::Other {
-            self.other = rule;
+            self.other_rule = rule;
         }
     }
 }
@@ -158,7 +160,8 @@ impl Out for Places {
     fn push(&mut self, token: Token) {
         let (slot, kind) = slot_of(token.rule);
         // A component started while one of its kind is still held (which this grammar never
-        // does) could not be taken back alone: that parse is read from a list instead.
+        // does) could not be taken back alone: that parse is read from a list instead. (So
+        // `started` never fills: a start past it is always a second of some kind.)
         self.overflowed |= self.at[slot as usize].is_some();
         match self.started.get_mut(self.len) {
             Some(started) => {
@@ -167,8 +170,7 @@ impl Out for Places {
             }
             None => self.overflowed = true,
         }
-        let start = token.start as usize;
-        self.at[slot as usize] = At::of(start..start);
+        self.at[slot as usize] = At::starting_at(token.start);
         self.note(slot, kind, token.rule);
     }
 
@@ -182,7 +184,7 @@ impl Out for Places {
 
     #[inline(always)]
     fn truncate(&mut self, len: usize) {
-        let end = self.len.min(OPEN);
+        let end = self.len.min(SLOT_COUNT);
         for &slot in self.started.get(len..end).unwrap_or_default() {
             self.at[slot as usize] = At::NONE;
         }
@@ -209,7 +211,7 @@ pub(super) fn uri_reference<'i>(
 ) -> Result<Reference<'i>, SyntaxError> {
     let [scheme, userinfo, host, port, path, query, fragment, other] = places.at;
     if let Some(span) = other.span() {
-        return Err(unexpected(entry, places.other, span, "URI-reference"));
+        return Err(unexpected(entry, places.other_rule, span, "URI-reference"));
     }
     let host_kind = places.host_kind.filter(|_| host.is_some());
     if host_kind.is_none() {
@@ -292,8 +294,8 @@ mod tests {
         }
     }
 
-    /// Taking back a component clears its place; more components than the places keep, or two
-    /// of one kind at once, overflow.
+    /// Taking back a component clears its place; a second component of a kind while one is
+    /// held overflows.
     #[test]
     fn taken_back_components_are_undefined_and_too_many_overflow() {
         let mut places = Places::new();
@@ -302,15 +304,15 @@ mod tests {
         places.truncate(0);
         places.push(token(r::PATH_NOSCHEME, 0));
         places.close(0, 6, 1);
-        let r = uri_reference("http:x", &places, "URI-reference").unwrap();
-        assert_eq!((r.scheme(), r.path()), (None, "http:x"));
+        let reference = uri_reference("http:x", &places, "URI-reference").unwrap();
+        assert_eq!((reference.scheme(), reference.path()), (None, "http:x"));
         assert!(!places.overflowed());
         places.push(token(r::PATH_ABEMPTY, 6));
         assert!(places.overflowed());
         let mut places = Places::new();
-        for at in 0..=OPEN as u32 {
-            places.push(token(r::URI_REFERENCE, at));
-        }
+        places.push(token(r::URI_REFERENCE, 0));
+        assert!(!places.overflowed());
+        places.push(token(r::IRI_REFERENCE, 0));
         assert!(places.overflowed());
         // A node that is no component is an error naming it.
         let mut places = Places::new();

@@ -1,7 +1,8 @@
 //! [`Reference`]: a URI-reference as one text and where each component is in it, the way
 //! parsers made for speed keep one (fluent-uri, `http::Uri`, and pegurl's own `Url`). Parsing
-//! borrows the input and records the spans of the grammar's nodes; nothing is copied and one
-//! value is dropped. [`Components`] is the same reference as five separate strings, to build
+//! borrows the input and records the spans of the grammar's nodes: nothing is copied, and
+//! nothing but the borrowed text is kept. [`Components`] is the same reference as five separate
+//! strings, to build
 //! one from or to take apart; [`Components::recompose`] is the one writer of a reference's text
 //! (section 5.3).
 
@@ -23,12 +24,14 @@ impl At {
     /// An undefined component.
     pub(super) const NONE: At = At(u64::MAX);
 
-    /// The component at `span`. Texts are parsed only up to [`crate::MAX_INPUT_LEN`]; a
-    /// longer one built from components has its far places clamped (its components then read
-    /// as empty), never a panic.
+    /// The component at `span`. Texts are parsed only up to [`crate::MAX_INPUT_LEN`]; in a
+    /// longer one built from components, a place past `u32::MAX - 1` is clamped there (such a
+    /// component then reads shortened or empty), never a panic, and never [`At::NONE`].
     #[inline(always)]
     pub(super) fn of(span: Range<usize>) -> At {
-        let place = |at: usize| u64::from(u32::try_from(at).unwrap_or(u32::MAX - 1));
+        const FARTHEST: u32 = u32::MAX - 1;
+        let place =
+            |at: usize| u64::from(u32::try_from(at).map_or(FARTHEST, |at| at.min(FARTHEST)));
         At(place(span.start) | place(span.end) << 32)
     }
 
@@ -37,6 +40,13 @@ impl At {
     pub(super) fn span(self) -> Option<Range<usize>> {
         self.is_some()
             .then_some(self.0 as u32 as usize..(self.0 >> 32) as usize)
+    }
+
+    /// An empty component at a parser's offset (at most [`crate::MAX_INPUT_LEN`], so never
+    /// [`At::NONE`]), to be ended with [`At::ending_at`].
+    #[inline(always)]
+    pub(super) fn starting_at(start: u32) -> At {
+        At(u64::from(start) | u64::from(start) << 32)
     }
 
     /// The component started here, ending at `end`.
