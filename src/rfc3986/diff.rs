@@ -265,24 +265,24 @@ fn rfc3986_reading<'a>(input: &'a str, base: Option<&'a str>) -> Result<Rfc<'a>,
     };
     // The path that normalization would walk: the reference's, merged with the base's when it
     // is relative (section 5.2.2), with percent-encoded dots decoded (section 6.2.2.2).
-    let written = reference.components();
+    let path = reference.path();
     let walked = match &base {
-        Some(base) if !reference.is_absolute() && written.authority.is_none() => {
-            if written.path.is_empty() {
+        Some(base) if !reference.is_absolute() && reference.host().is_none() => {
+            if path.is_empty() {
                 Cow::Borrowed(base.path())
-            } else if written.path.starts_with('/') {
-                written.path.clone()
+            } else if path.starts_with('/') {
+                Cow::Borrowed(path)
             } else {
-                Cow::Owned(merge(&base.components(), &written.path))
+                Cow::Owned(merge(&base.components(), path))
             }
         }
-        _ => written.path.clone(),
+        _ => Cow::Borrowed(path),
     };
     let (_, leaves_root) = remove_dot_segments_counting(&percent_case(&walked, false));
     Ok(Rfc {
         normalized: normalize(&resolved),
         resolved,
-        written_path: reference.path().to_owned(),
+        written_path: path.to_owned(),
         leaves_root,
     })
 }

@@ -201,10 +201,9 @@ impl Reference<'_> {
 
     /// `authority`, after "//".
     pub fn authority(&self) -> Option<Authority<'_>> {
-        let kind = self.layout.host_kind?;
         Some(Authority {
             userinfo: self.userinfo().map(Cow::Borrowed),
-            host: kind.with(self.text_at(self.layout.host).unwrap_or_default()),
+            host: self.host()?,
             port: self.port().map(Cow::Borrowed),
         })
     }
