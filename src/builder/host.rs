@@ -139,9 +139,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // "Let strictResult be the result of running domain parser ToASCII with domain and true.
         // If strictResult is a failure value, domain-to-ASCII validation error." Only a listener
         // needs it: the result below does not depend on it.
-        let strict_failed = self.wants_errors()
-            && !(kinds & NON_ASCII == 0 && passes_strict_to_ascii(domain))
-            && domain_to_ascii(domain, true).is_none();
+        let strict_failed = self.wants_errors() && strict_to_ascii_fails(domain, kinds);
         // `kinds` (of the domain's bytes) tells whether it is ASCII, has upper case letters or
         // forbidden domain code points.
         let result: Cow<'d, str> = if kinds & NON_ASCII == 0 {
@@ -220,6 +218,13 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     }
 }
 
+/// Whether domain parser ToASCII with beStrict true fails on `domain`, whose bytes are of
+/// `kinds`: the domain parser's domain-to-ASCII validation error.
+pub(super) fn strict_to_ascii_fails(domain: &str, kinds: u8) -> bool {
+    !(kinds & NON_ASCII == 0 && passes_strict_to_ascii(domain))
+        && domain_to_ascii(domain, true).is_none()
+}
+
 /// [Domain parser ToASCII](https://url.spec.whatwg.org/#domain-parser-toascii): Unicode
 /// ToASCII with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set to `strict`.
 pub(crate) fn domain_to_ascii(domain: &str, strict: bool) -> Option<String> {
@@ -248,20 +253,25 @@ fn passes_strict_to_ascii(domain: &str) -> bool {
     if bytes.is_empty() || bytes.len() > 253 {
         return false;
     }
-    // One pass: each byte is looked at once, each label when its "." (or the end) is met.
-    let mut label_start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b == b'.' {
-            if !plain_label(bytes.get(label_start..i).unwrap_or_default()) {
-                return false;
-            }
-            label_start = i + 1;
-        } else if !(b.is_ascii_alphanumeric() || b == b'-') {
-            return false;
-        }
+    // A table look-up a byte, without a branch a byte; then each label.
+    let mut others = false;
+    for &b in bytes {
+        others |= !LETTER_DIGIT_HYPHEN_OR_DOT[usize::from(b)];
     }
-    plain_label(bytes.get(label_start..).unwrap_or_default())
+    !others && bytes.split(|&b| b == b'.').all(plain_label)
 }
+
+/// The bytes of [`passes_strict_to_ascii`]'s labels, and ".".
+const LETTER_DIGIT_HYPHEN_OR_DOT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'-' || c == b'.';
+        b += 1;
+    }
+    table
+};
 
 /// A label of letters, digits and hyphens that passes VerifyDnsLength and CheckHyphens.
 fn plain_label(label: &[u8]) -> bool {
@@ -305,7 +315,7 @@ pub(crate) const fn domain_byte_kinds(forbidden: &[bool; 256]) -> [u8; 256] {
 
 /// The kinds of the bytes of `text`, in one pass.
 #[inline]
-fn byte_kinds(text: &str, table: &[u8; 256]) -> u8 {
+pub(super) fn byte_kinds(text: &str, table: &[u8; 256]) -> u8 {
     text.bytes()
         .fold(0, |kinds, b| kinds | table[usize::from(b)])
 }

@@ -4,6 +4,9 @@
 //! One function per production, named after it, in grammar order across `url.rs`,
 //! `authority.rs`, `host.rs`, `ipv4.rs`, `ipv6.rs`, `path.rs` and `query.rs`. The builder is
 //! generic over [`Productions`], the source of the tree, and matches on [`Production`]s only.
+//! `serialized.rs` is the way for an input already written as the serializer writes it (most
+//! real URLs): it reads the same tree and, where each of those functions would write its
+//! component as it is, writes the input in one copy.
 //! Every validation error goes through [`Builder::report`] or [`Builder::fail`], with a span.
 
 mod authority;
@@ -14,6 +17,7 @@ mod long_labels;
 mod path;
 mod punycode;
 mod query;
+mod serialized;
 mod setters;
 mod url;
 
@@ -201,6 +205,9 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             _ => Production::Url,
         };
         let tree = self.run(entry)?;
+        if self.may_take_as_written() && self.url_as_written(&tree.root()) {
+            return Ok(());
+        }
         self.url(tree.root())?;
         if !self.out.has_scheme() {
             return Err(self.unexpected(Production::Url, span(&tree.root())));

@@ -230,12 +230,12 @@ enum Segment {
 }
 
 /// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
-fn is_single_dot_segment(s: &str) -> bool {
+pub(super) fn is_single_dot_segment(s: &str) -> bool {
     s == "." || s.eq_ignore_ascii_case("%2e")
 }
 
 /// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment).
-fn is_double_dot_segment(s: &str) -> bool {
+pub(super) fn is_double_dot_segment(s: &str) -> bool {
     // ".." with each "." possibly spelled "%2e" in either case: two single-dot segments.
     let dot = |b: &[u8]| b == b"." || b.eq_ignore_ascii_case(b"%2e");
     let b = s.as_bytes();

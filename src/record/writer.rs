@@ -103,6 +103,29 @@ impl Draft {
     }
 }
 
+/// The places of the components of a special URL whose serialization is its input as it stands
+/// ([`Writer::as_written`]): byte offsets in that text. The credentials are empty; the
+/// authority ends where the path starts.
+#[derive(Clone, Debug)]
+pub(crate) struct AsWritten {
+    /// What the scheme is.
+    pub(crate) scheme_kind: SchemeKind,
+    /// Where the scheme ends (its ":").
+    pub(crate) scheme_end: usize,
+    /// The host.
+    pub(crate) host: Range<usize>,
+    /// The host's kind: a domain, or the empty host of a file URL.
+    pub(crate) host_kind: HostKind,
+    /// The port, unless null.
+    pub(crate) port: Option<u16>,
+    /// The path ("/" and segments), or empty at the end of the text for the path "/".
+    pub(crate) path: Range<usize>,
+    /// The query, without its "?".
+    pub(crate) query: Option<Range<usize>>,
+    /// The fragment, without its "#".
+    pub(crate) fragment: Option<Range<usize>>,
+}
+
 /// Where a setter starts writing a record again ([`Writer::resume`]), in serialization order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Component {
@@ -379,6 +402,34 @@ impl Writer {
         let start = self.at();
         content(&mut self.record.serialization);
         self.record.fragment = Some(start..self.at());
+    }
+
+    // ----- a record written at once ---------------------------------------------------------
+
+    /// Writes `text`, a URL already in its serialized form, with its components at `places`:
+    /// a special URL with a host and no credentials (see `builder::serialized`); an empty path,
+    /// at the end of `text`, is written "/". In debug builds the places are checked as every record's are.
+    pub(crate) fn as_written(&mut self, text: &str, places: AsWritten) {
+        let r = &mut self.record;
+        r.serialization.push_str(text);
+        let host_start = places.host.start;
+        r.scheme_kind = places.scheme_kind;
+        r.scheme_end = places.scheme_end;
+        (r.username, r.password) = (host_start..host_start, host_start..host_start);
+        r.host = places.host;
+        r.host_kind = Some(places.host_kind);
+        r.port = places.port;
+        r.authority_end = places.path.start;
+        r.path = places.path;
+        if r.path.is_empty() {
+            // The path start state's empty segment, at the end of the text.
+            r.serialization.push('/');
+            r.path.end += 1;
+        }
+        r.opaque_path = false;
+        r.query = places.query;
+        r.fragment = places.fragment;
+        self.has_scheme = true;
     }
 
     // ----- setters: a record written again from one component on -------------------------

@@ -1,0 +1,346 @@
+//! A special URL already written as the [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer)
+//! writes it: most URLs met in practice (a lowercase special scheme, "//", a lowercase ASCII
+//! domain, or none for "file", a port other than the default, a path without dot segments, a
+//! query and a fragment with nothing to percent-encode). For such an input every step of the
+//! prose leaves each component as the grammar found it, so the record is the input and the
+//! places of the productions the grammar matched: one copy instead of a walk that writes each
+//! component. The one change allowed is the path start state's: an empty path at the end of the
+//! input becomes "/".
+//!
+//! The grammar still decides the structure: the tree is read, never the text searched. The
+//! conditions below are each the case of a production function where it writes its input as it
+//! is; anything else (credentials, an IP address, an upper case letter, a byte to percent-encode,
+//! a base, a tree of another shape) goes to those functions. The validation errors such an input
+//! can have are raised here as those functions would. The tests hold the two ways to the same
+//! records and the same validation errors on every WPT input and URL list line, and so does a
+//! fuzz target.
+
+use core::ops::Range;
+
+use super::host::{byte_kinds, ends_in_a_number, strict_to_ascii_fails};
+use super::path::{is_double_dot_segment, is_single_dot_segment};
+use super::url::is_windows_drive_letter;
+use super::{Builder, Node};
+use crate::error::ErrorCode;
+use crate::grammar::{Production, Productions};
+use crate::record::{AsWritten, HostKind, SchemeKind, SchemeName};
+use crate::tables::Set;
+
+impl<S: Productions> Builder<'_, '_, '_, S> {
+    /// Whether this parse may take the input as it is written: no base (the input's reading
+    /// would depend on it) and UTF-8 queries.
+    pub(super) fn may_take_as_written(&self) -> bool {
+        self.base.is_none() && self.encoding == encoding_rs::UTF_8
+    }
+
+    /// `url` when its input is written as the serializer writes it: the validation errors the
+    /// production functions raise on it, the record written in one copy (unless only the
+    /// outcome is asked for), and true; false (nothing raised or written) for any other input.
+    pub(super) fn url_as_written(&mut self, url: &Node<'_>) -> bool {
+        let Some(places) = self.places_as_written(url) else {
+            return false;
+        };
+        if self.wants_errors() {
+            self.errors_as_written(&places);
+        }
+        if !self.outcome_only {
+            self.out.as_written(self.text, places);
+        }
+        true
+    }
+
+    /// The validation errors of an input as written, in the order the production functions
+    /// raise them. Such an input has no credentials, no slashes but "//", no "\", no address
+    /// and no "%" in its host: what is left is the domain parser's domain-to-ASCII error (a
+    /// domain that strict ToASCII refuses, such as one with "_"), then the invalid-URL-units
+    /// of the path, the query and the fragment states.
+    fn errors_as_written(&mut self, places: &AsWritten) {
+        if places.host_kind == HostKind::Domain {
+            let host = &self.text[places.host.clone()];
+            if strict_to_ascii_fails(host, 0) {
+                self.report(ErrorCode::DomainToAscii, places.host.clone());
+            }
+        }
+        // The path state checks each segment's buffer; "/" is a URL code point and no hex
+        // digit, so the path checked as one text gets the same errors.
+        let text = self.text;
+        for at in [
+            Some(places.path.clone()),
+            places.query.clone(),
+            places.fragment.clone(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            self.url_units(&text[at.clone()], at.start);
+        }
+    }
+
+    /// The places of the components of `url`, when the production functions would write each
+    /// as the input has it.
+    fn places_as_written(&self, url: &Node<'_>) -> Option<AsWritten> {
+        let mut children = url
+            .children()
+            .filter(|n| n.production() != Some(Production::Eoi));
+        let body = children.next()?;
+        let mut places = match body.production()? {
+            Production::SpecialUrl => self.special_url_as_written(&body)?,
+            Production::FileUrl => self.file_url_as_written(&body)?,
+            _ => return None,
+        };
+        let mut end = places.path.end;
+        for child in children {
+            // The path start state writes "/" for an empty path: after it, nothing would be
+            // where the input has it.
+            if places.path.is_empty() {
+                return None;
+            }
+            let (p, at) = (child.production()?, child.span());
+            match p {
+                // The query state percent-encodes with the special-query percent-encode set.
+                Production::Query if places.query.is_none() && places.fragment.is_none() => {
+                    self.follows(end, b'?', &at)?;
+                    self.none_encoded(Set::SpecialQuery, at.clone())?;
+                    places.query = Some(at.clone());
+                }
+                // The fragment state percent-encodes with the fragment percent-encode set.
+                Production::Fragment if places.fragment.is_none() => {
+                    self.follows(end, b'#', &at)?;
+                    self.none_encoded(Set::Fragment, at.clone())?;
+                    places.fragment = Some(at.clone());
+                }
+                _ => return None,
+            }
+            end = at.end;
+        }
+        // The components cover the input.
+        (end == self.text.len()).then_some(places)
+    }
+
+    /// `special_url` as written: a scheme the scheme state keeps as it is (lowercase, special,
+    /// not "file"), exactly "//" (the special authority slashes state writes no other), an
+    /// authority of a host and maybe a port, and a path.
+    fn special_url_as_written(&self, node: &Node<'_>) -> Option<AsWritten> {
+        let mut children = node.children();
+        let scheme = children.next()?;
+        let slashes = children.next()?;
+        let authority = children.next()?;
+        let path = children.next()?;
+        if children.next().is_some()
+            || scheme.production()? != Production::SpecialScheme
+            || slashes.production()? != Production::SpecialSlashes
+            || authority.production()? != Production::Authority
+            || path.production()? != Production::SpecialPath
+            || slashes.as_str() != "//"
+        {
+            return None;
+        }
+        let kind = self.scheme_as_written(&scheme)?;
+        if kind.is_file() {
+            return None;
+        }
+        self.follows(scheme.span().end, b':', &slashes.span())?;
+        let (host, port) = self.authority_as_written(&authority, kind.default_port())?;
+        let path = self.special_path_as_written(&path, false)?;
+        // One component after the other, with nothing between them the grammar did not match.
+        let authority_end = authority.span().end;
+        if host.start != slashes.span().end || path.start != authority_end {
+            return None;
+        }
+        Some(AsWritten {
+            scheme_kind: kind,
+            scheme_end: scheme.span().end,
+            host,
+            host_kind: HostKind::Domain,
+            port,
+            path,
+            query: None,
+            fragment: None,
+        })
+    }
+
+    /// `file_url` as written: "file", then `file_hier_part`'s reading with "//", a host (empty,
+    /// or a domain as written that is neither "localhost" nor a Windows drive letter, which
+    /// the file host state writes otherwise), and a path whose first segment is not a Windows
+    /// drive letter (the path state may move the host or rewrite the letter there).
+    fn file_url_as_written(&self, node: &Node<'_>) -> Option<AsWritten> {
+        let mut children = node.children();
+        let scheme = children.next()?;
+        let hier = children.next()?;
+        if children.next().is_some()
+            || scheme.production()? != Production::FileScheme
+            || hier.production()? != Production::FileHierPart
+        {
+            return None;
+        }
+        let kind = self.scheme_as_written(&scheme)?;
+        if !kind.is_file() {
+            return None;
+        }
+        self.follows(scheme.span().end, b':', &hier.span())?;
+        let mut children = hier.children();
+        let slashes = children.next()?;
+        let host = children.next()?;
+        let path = children.next()?;
+        if children.next().is_some()
+            || slashes.production()? != Production::FileSlashes
+            || host.production()? != Production::FileHost
+            || path.production()? != Production::SpecialPath
+            || slashes.as_str() != "//"
+        {
+            return None;
+        }
+        let host_kind = if host.span().is_empty() {
+            HostKind::Empty
+        } else {
+            let text = host.as_str();
+            if text == "localhost" || is_windows_drive_letter(text) {
+                return None;
+            }
+            self.domain_as_written(text)?;
+            HostKind::Domain
+        };
+        let path = self.special_path_as_written(&path, true)?;
+        // One component after the other, with nothing between them the grammar did not match.
+        let contiguous = hier.span().start == slashes.span().start
+            && slashes.span().end == host.span().start
+            && host.span().end == path.start;
+        if !contiguous {
+            return None;
+        }
+        Some(AsWritten {
+            scheme_kind: kind,
+            scheme_end: scheme.span().end,
+            host: host.span(),
+            host_kind,
+            port: None,
+            path,
+            query: None,
+            fragment: None,
+        })
+    }
+
+    /// A scheme the scheme state writes as it is: lowercase (so that its name is known from
+    /// its bytes), and special in the grammar's scheme table; at the start of the input.
+    fn scheme_as_written(&self, scheme: &Node<'_>) -> Option<SchemeKind> {
+        if scheme.span().start != 0 {
+            return None;
+        }
+        let text = scheme.as_str();
+        let name = SchemeName::of(text);
+        let kind = self.source.tables().scheme_kind_of(name, text);
+        (name != SchemeName::Other && kind.is_special()).then_some(kind)
+    }
+
+    /// `authority` as written: a host, then maybe a port; no credentials (the authority state
+    /// raises a validation error for them and the writer may encode them).
+    fn authority_as_written(
+        &self,
+        node: &Node<'_>,
+        default_port: Option<u16>,
+    ) -> Option<(Range<usize>, Option<u16>)> {
+        let mut children = node.children();
+        let host = children.next()?;
+        let port = children.next();
+        if children.next().is_some() || host.production()? != Production::Host {
+            return None;
+        }
+        let at = host.span();
+        let port = match port {
+            None if at.end == node.span().end => None,
+            Some(port) if port.production()? == Production::Port => {
+                self.follows(at.end, b':', &port.span())?;
+                if port.span().end != node.span().end {
+                    return None;
+                }
+                Some(port_as_written(port.as_str(), default_port)?)
+            }
+            _ => return None,
+        };
+        if at.start != node.span().start {
+            return None;
+        }
+        self.domain_as_written(host.as_str())?;
+        Some((at, port))
+    }
+
+    /// A host the host parser returns as it is: not "[" (an IPv6 address), a domain of ASCII
+    /// bytes with no upper case letter, "%" or forbidden domain code point (the domain parser
+    /// returns such a domain as it is, and it cannot fail), not empty, and not ending in a
+    /// number (IPv4 parsing would write it again).
+    fn domain_as_written(&self, host: &str) -> Option<()> {
+        let as_it_is = !host.is_empty()
+            && !host.starts_with('[')
+            && byte_kinds(host, &self.source.tables().domain_bytes) == 0
+            && !ends_in_a_number(host);
+        as_it_is.then_some(())
+    }
+
+    /// `special_path` as written: segments opened by "/" (not "\"), none a single-dot or
+    /// double-dot segment, none with a code point of the path percent-encode set, and for a
+    /// `file` URL a first segment that is not a Windows drive letter. Its span: empty when it
+    /// has no segment, which the path start state writes as "/".
+    fn special_path_as_written(&self, node: &Node<'_>, file: bool) -> Option<Range<usize>> {
+        let whole = node.span();
+        self.none_encoded(Set::Path, whole.clone())?;
+        let bytes = self.text.as_bytes();
+        // Where the next segment starts: the segments cover the path.
+        let mut next = whole.start;
+        for segment in node.children() {
+            if segment.production()? != Production::SpecialPathSegment {
+                return None;
+            }
+            let at = segment.span();
+            if at.start != next || bytes.get(at.start) != Some(&b'/') {
+                return None;
+            }
+            let first = next == whole.start;
+            next = at.end;
+            // Only a segment that starts with "." or "%" may be a dot segment, and only one of
+            // two bytes a drive letter.
+            let content = &bytes[at.start + 1..at.end];
+            let dot = matches!(content.first(), Some(b'.' | b'%'))
+                && (is_single_dot_segment(&self.text[at.start + 1..at.end])
+                    || is_double_dot_segment(&self.text[at.start + 1..at.end]));
+            let drive = file && first && is_windows_drive_letter(&self.text[at.start + 1..at.end]);
+            if dot || drive {
+                return None;
+            }
+        }
+        if next != whole.end || (whole.is_empty() && whole.end != self.text.len()) {
+            return None;
+        }
+        Some(whole)
+    }
+
+    /// Whether `at` starts right after `delimiter`, which is at `end`.
+    fn follows(&self, end: usize, delimiter: u8, at: &Range<usize>) -> Option<()> {
+        let right_after = at.start == end + 1 && self.text.as_bytes().get(end) == Some(&delimiter);
+        right_after.then_some(())
+    }
+
+    /// Whether percent-encoding the text at `at` with `set` leaves it as it is: no byte that
+    /// may be part of a code point of the set (every byte beyond ASCII is, in these sets).
+    fn none_encoded(&self, set: Set, at: Range<usize>) -> Option<()> {
+        let bytes = self.text.as_bytes().get(at)?;
+        (self.table(set).first_byte_it_may_hold(bytes) == bytes.len()).then_some(())
+    }
+}
+
+/// A port the port state writes as it is: ASCII digits, a 16-bit number, not the scheme's
+/// default port (which becomes null), without a leading zero (the number is written in
+/// decimal).
+fn port_as_written(digits: &str, default_port: Option<u16>) -> Option<u16> {
+    if digits.is_empty()
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+        || (digits.len() > 1 && digits.starts_with('0'))
+    {
+        return None;
+    }
+    let port = super::port_number(digits)?;
+    (Some(port) != default_port).then_some(port)
+}
+
+#[cfg(test)]
+#[path = "serialized_tests.rs"]
+mod tests;

@@ -1,0 +1,148 @@
+//! Tests of the way for inputs already in serialized form: where it is taken, and that its
+//! record is the one the production functions write, on every WPT input and URL list line.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::super::Builder;
+use crate::error::ValidationError;
+use crate::generated::Generated;
+use crate::grammar::Production;
+use crate::input::Input;
+
+/// The basic URL parser on `input` (no base) with the record written by `url` (the builder's
+/// production functions, or the way for inputs as written), returning what `url` returned:
+/// the record and the validation errors (preprocessing's, then the builder's), debug-printed.
+fn run(
+    input: &str,
+    url: impl FnOnce(&mut Builder<'_, '_, '_, Generated>, &crate::tokens::Node<'_>) -> bool,
+) -> Option<String> {
+    let input = Input::new(input);
+    let mut errors: Vec<ValidationError> = Vec::new();
+    let mut listener = |e| errors.push(e);
+    let mut builder = Builder::new(&Generated, &input, None, Some(&mut listener));
+    builder.preprocessing();
+    let tree = builder.run(Production::Url).ok()?;
+    if !url(&mut builder, &tree.root()) {
+        return None;
+    }
+    let record = builder.out.finish().expect("a short record");
+    drop(tree);
+    Some(format!("{record:?} {errors:?}"))
+}
+
+/// A parse's request without base or listener.
+fn plain_request<'r>() -> super::super::Request<'r, 'r> {
+    super::super::Request {
+        base: None,
+        errors: None,
+        encoding: encoding_rs::UTF_8,
+        trace: None,
+    }
+}
+
+/// Whether the two ways agree on `input`; whether the way for inputs as written took it.
+fn agree(input: &str) -> bool {
+    let Some(as_written) = run(input, |b, root| b.url_as_written(root)) else {
+        return false;
+    };
+    let by_the_productions = run(input, |b, root| b.url(*root).is_ok());
+    assert_eq!(Some(&as_written), by_the_productions.as_ref(), "{input:?}");
+    // A parse without a listener takes it too, and writes the same record.
+    let plain = super::super::parse(&Generated, &Input::new(input), plain_request());
+    let plain = format!("{:?}", plain.expect("a URL"));
+    assert!(as_written.starts_with(&format!("{plain} [")), "{input:?}");
+    true
+}
+
+#[test]
+fn inputs_as_written_and_not() {
+    let cases = [
+        ("https://example.org/a/b?c=d#e", true),
+        ("https://example.org", true),
+        ("http://example.org:8080/", true),
+        ("wss://example.org:80/x", true),
+        ("ftp://a.b.c./%zz/%41?%#", true),
+        ("https://example.org//a//?", true),
+        ("https://xn--nxasmq6b.com/", true),
+        ("file:///usr/bin/env", true),
+        ("file://host.example/share", true),
+        ("file://benchmark", true),
+        ("  https://example.org/\t", true),
+        ("HTTPS://example.org/", false),
+        ("https://Example.org/", false),
+        ("https://user@example.org/", false),
+        ("https://:@example.org/", false),
+        ("https://example.org:443/", false),
+        ("ws://example.org:80/", false),
+        ("https://example.org:0443/", false),
+        ("https://example.org:/", false),
+        ("https://example.org/a/../b", false),
+        ("https://example.org/a/./b", false),
+        ("https://example.org/%2e/b", false),
+        ("https://example.org/.%2E", false),
+        ("https://example.org/a b", false),
+        ("https://example.org/é", false),
+        ("https://example.org/?a'b", false),
+        ("https://example.org/#a`b", false),
+        ("https://example.org/a%zz|?%#%4", true),
+        ("https://a_b.example/", true),
+        ("https://example.org?q", false),
+        ("https://example.org\\a", false),
+        ("https://127.0.0.1/", false),
+        ("https://0x7f/", false),
+        ("https://[::1]/", false),
+        ("https://exa%41mple.org/", false),
+        ("https://ex\u{e1}mple.org/", false),
+        ("https:example.org", false),
+        ("https:///example.org", false),
+        ("file:///C:/x", false),
+        ("file:///c|/x", false),
+        ("file://localhost/x", false),
+        ("file://C:/x", false),
+        ("file://host?q", false),
+        ("file:/x", false),
+        ("mailto:a@b", false),
+        ("foo://example.org/", false),
+        ("https://exa mple.org/", false),
+    ];
+    for (input, taken) in cases {
+        assert_eq!(agree(input), taken, "{input:?}");
+    }
+}
+
+#[test]
+fn every_wpt_input_as_written_is_what_the_productions_write() {
+    let inputs = crate::workbench::wpt::urltestdata_inputs();
+    let taken = inputs.iter().filter(|input| agree(input)).count();
+    // The way is exercised: WPT has such inputs beside the ones that test the prose.
+    assert!(taken > 50, "{taken} of {} taken", inputs.len());
+}
+
+/// A URL list of ../shared/data/urls (MIT, from ada-url/url-various-datasets), or None, said on
+/// stderr, when the folder is not beside the repository.
+fn url_list(name: &str) -> Option<String> {
+    let dir = std::env::var_os("PEGURL_BENCH_DATA").map_or_else(
+        || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/urls"),
+        std::path::PathBuf::from,
+    );
+    let path = dir.join(name);
+    std::fs::read_to_string(&path)
+        .map_err(|e| std::eprintln!("NOT COMPARED: {}: {e}", path.display()))
+        .ok()
+}
+
+#[test]
+fn every_url_list_line_as_written_is_what_the_productions_write() {
+    for name in ["kasztp.txt", "node_files.txt"] {
+        let Some(text) = url_list(name) else {
+            continue;
+        };
+        let lines = text.lines().count();
+        let taken = text.lines().filter(|line| agree(line)).count();
+        std::eprintln!("{name}: {taken} of {lines} lines taken as written");
+        // Most real URLs are written as the serializer writes them.
+        assert!(taken * 2 > lines, "{name}: {taken} of {lines}");
+    }
+}
