@@ -100,13 +100,13 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
                 // The query state percent-encodes with the special-query percent-encode set.
                 Production::Query if places.query.is_none() && places.fragment.is_none() => {
                     self.follows(end, b'?', &at)?;
-                    self.none_encoded(Set::SpecialQuery, at.clone())?;
+                    self.none_encoded_if_written(Set::SpecialQuery, at.clone())?;
                     places.query = Some(at.clone());
                 }
                 // The fragment state percent-encodes with the fragment percent-encode set.
                 Production::Fragment if places.fragment.is_none() => {
                     self.follows(end, b'#', &at)?;
-                    self.none_encoded(Set::Fragment, at.clone())?;
+                    self.none_encoded_if_written(Set::Fragment, at.clone())?;
                     places.fragment = Some(at.clone());
                 }
                 _ => return None,
@@ -282,6 +282,10 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// has no segment, which the path start state writes as "/".
     fn special_path_as_written(&self, node: &Node<'_>, file: bool) -> Option<Range<usize>> {
         let whole = node.span();
+        // When only the outcome is asked for, nothing is written: no path makes a parse fail.
+        if self.outcome_only {
+            return Some(whole);
+        }
         self.none_encoded(Set::Path, whole.clone())?;
         let bytes = self.text.as_bytes();
         // Where the next segment starts: the segments cover the path.
@@ -317,6 +321,15 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     fn follows(&self, end: usize, delimiter: u8, at: &Range<usize>) -> Option<()> {
         let right_after = at.start == end + 1 && self.text.as_bytes().get(end) == Some(&delimiter);
         right_after.then_some(())
+    }
+
+    /// [`Builder::none_encoded`] when the record is written; when only the outcome is asked for,
+    /// nothing is written, and no query or fragment makes a parse fail.
+    fn none_encoded_if_written(&self, set: Set, at: Range<usize>) -> Option<()> {
+        if self.outcome_only {
+            return Some(());
+        }
+        self.none_encoded(set, at)
     }
 
     /// Whether percent-encoding the text at `at` with `set` leaves it as it is: no byte that

@@ -43,7 +43,12 @@ fn plain_request<'r>() -> super::super::Request<'r, 'r> {
 }
 
 /// Whether the two ways agree on `input`; whether the way for inputs as written took it.
+/// Check mode (`can_parse`), which takes it where the scheme and authority are as written,
+/// agrees with a parse on every input.
 fn agree(input: &str) -> bool {
+    let parses = super::super::parse(&Generated, &Input::new(input), plain_request()).is_ok();
+    let checks = super::super::check(&Generated, &Input::new(input), plain_request()).is_ok();
+    assert_eq!(checks, parses, "check mode on {input:?}");
     let Some(as_written) = run(input, |b, root| b.url_as_written(root)) else {
         return false;
     };
@@ -107,6 +112,18 @@ fn inputs_as_written_and_not() {
         ("foo://example.org/", false),
         ("https://exa mple.org/", false),
     ];
+    // Check mode takes the way wherever the scheme and authority are as written.
+    for input in [
+        "https://example.org/a/../b c",
+        "file://host/C|/x",
+        "https://a/?'#`",
+    ] {
+        let input = Input::new(input);
+        let mut builder = Builder::new(&Generated, &input, None, None);
+        builder.outcome_only = true;
+        let tree = builder.run(Production::Url).expect("a tree");
+        assert!(builder.url_as_written(&tree.root()), "{:?}", input.text);
+    }
     for (input, taken) in cases {
         assert_eq!(agree(input), taken, "{input:?}");
     }
