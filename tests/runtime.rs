@@ -208,3 +208,61 @@ fn a_missing_production_is_blamed_on_the_text_it_was_to_read() {
         .unwrap_err();
     assert_eq!(e.span, 7..14, "{e}");
 }
+
+/// The way for inputs already in serialized form takes its shape from the tree, and declines a
+/// tree of another shape: a grammar whose `special_path_segment` may match nothing before "//"
+/// (its segments after that in a rule of their own) gets the builder's grammar error, no panic.
+#[test]
+fn an_empty_path_segment_of_a_run_time_grammar_is_refused_not_sliced() {
+    let segment = "special_path_segment = @{ (\"/\" | \"\\\\\") ~ (!(\"/\" | \"\\\\\" | \"?\" | \"#\") ~ ANY)* }";
+    assert!(BUILTIN_GRAMMAR.contains(segment));
+    let changed = BUILTIN_GRAMMAR
+        .replace(
+            segment,
+            &format!(
+                "special_path_segment = @{{ &\"//\" | {} }}\nplain_segment = @{{ {} }}",
+                &segment[25..segment.len() - 2],
+                &segment[25..segment.len() - 2]
+            ),
+        )
+        .replace(
+            "special_path = ${ special_path_segment* }",
+            "special_path = ${ (special_path_segment ~ plain_segment*)? }",
+        )
+        .replace(
+            "special_path_absolute = ${ special_path_segment+ }",
+            "special_path_absolute = ${ plain_segment+ }",
+        )
+        .replace(
+            "special_first_segment ~ special_path_segment* }",
+            "special_first_segment ~ plain_segment* }",
+        );
+    assert_ne!(changed, BUILTIN_GRAMMAR);
+    let grammar = RuntimeGrammar::load(&changed).expect("the changed grammar loads");
+    for input in ["https://a//b", "file:////x"] {
+        let e = run_time(&grammar, None).parse(input).unwrap_err();
+        assert!(
+            matches!(e.kind, pegurl::ParseErrorKind::Grammar(_)),
+            "{input}: {e}"
+        );
+        assert!(!run_time(&grammar, None).can_parse(input), "{input}");
+    }
+}
+
+/// A grammar whose URL code points leave out "/" gets the invalid-URL-units of each path
+/// segment's content, as the path state checks them, also for an input already in serialized
+/// form.
+#[test]
+fn url_units_of_a_path_are_its_segments_with_a_run_time_grammar() {
+    let changed = BUILTIN_GRAMMAR.replacen("'&'..'/'", "'&'..'.'", 1);
+    assert_ne!(changed, BUILTIN_GRAMMAR);
+    let grammar = RuntimeGrammar::load(&changed).expect("the changed grammar loads");
+    for input in ["https://a/b/c", "file:///x/y"] {
+        let mut errors = Vec::new();
+        let url = run_time(&grammar, None)
+            .validation_errors(&mut errors)
+            .parse(input);
+        assert_eq!(url.map(|u| u.href().to_owned()).as_deref(), Ok(input));
+        assert_eq!(errors, [], "{input}");
+    }
+}

@@ -40,6 +40,9 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let Some(places) = self.places_as_written(url) else {
             return false;
         };
+        if self.wants_errors() && !self.table(Set::UrlCodePoint).contains('/') {
+            return false;
+        }
         if self.wants_errors() {
             self.errors_as_written(&places);
         }
@@ -61,8 +64,13 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
                 self.report(ErrorCode::DomainToAscii, places.host.clone());
             }
         }
-        // The path state checks each segment's buffer; "/" is a URL code point and no hex
-        // digit, so the path checked as one text gets the same errors.
+        // Only the outcome asked for: the path, query and fragment states are not run.
+        if self.outcome_only {
+            return;
+        }
+        // The path state checks each segment's buffer; "/" is a URL code point (checked in
+        // `url_as_written`: a grammar loaded at run time may leave it out) and no hex digit, so
+        // the path checked as one text gets the same errors.
         let text = self.text;
         for at in [
             Some(places.path.clone()),
@@ -300,13 +308,14 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             }
             let first = next == whole.start;
             next = at.end;
+            // The content after the "/" (a grammar loaded at run time may match an empty
+            // segment: then there is none, and the production functions refuse the tree).
+            let content = self.text.get(at.start + 1..at.end)?;
             // Only a segment that starts with "." or "%" may be a dot segment, and only one of
             // two bytes a drive letter.
-            let content = &bytes[at.start + 1..at.end];
-            let dot = matches!(content.first(), Some(b'.' | b'%'))
-                && (is_single_dot_segment(&self.text[at.start + 1..at.end])
-                    || is_double_dot_segment(&self.text[at.start + 1..at.end]));
-            let drive = file && first && is_windows_drive_letter(&self.text[at.start + 1..at.end]);
+            let dot = matches!(content.as_bytes().first(), Some(b'.' | b'%'))
+                && (is_single_dot_segment(content) || is_double_dot_segment(content));
+            let drive = file && first && is_windows_drive_letter(content);
             if dot || drive {
                 return None;
             }
