@@ -126,6 +126,15 @@ impl<'a> Input<'a> {
         }
     }
 
+    /// The text at `at` of the preprocessed input, borrowed from the input as given when
+    /// preprocessing removed nothing inside it.
+    pub(crate) fn slice(&self, at: Range<usize>) -> Cow<'a, str> {
+        match &self.text {
+            Cow::Borrowed(text) => Cow::Borrowed(&text[at]),
+            Cow::Owned(text) => Cow::Owned(text[at].into()),
+        }
+    }
+
     /// Span of the leading trimmed part, if any (an invalid-URL-unit).
     pub(crate) fn trimmed_lead(&self) -> Option<Range<usize>> {
         (self.lead > 0).then_some(0..self.lead)

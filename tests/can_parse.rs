@@ -1,5 +1,6 @@
-//! `Url::can_parse` and `ParseOptions::can_parse` answer what a whole parse answers: one named
-//! test per WPT urltestdata case (with its base), and generated inputs.
+//! `Url::can_parse` and `ParseOptions::can_parse` answer what a whole parse answers, and
+//! `ParseOptions::hostname` what its `hostname()` does: one named test per WPT urltestdata case
+//! (with its base), and generated inputs.
 
 mod common;
 
@@ -40,6 +41,18 @@ fn agree(input: &str, base: Option<&Url>) -> Result<(), String> {
         .can_parse(input);
     if listened != parsed {
         return Err(format!("{input:?} with a listener: can_parse {listened}"));
+    }
+    let hostname = |url: Result<Url, pegurl::ParseError>| url.map(|u| u.hostname().to_owned());
+    for base in [base, None] {
+        let host = Url::options().base_url(base).hostname(input);
+        let expected = hostname(Url::options().base_url(base).parse(input));
+        if host.as_deref().map_err(ToString::to_string)
+            != expected.as_deref().map_err(ToString::to_string)
+        {
+            return Err(format!(
+                "{input:?} against {base:?}: hostname {host:?}, parse {expected:?}"
+            ));
+        }
     }
     let (alone, alone_parsed) = (Url::can_parse(input), Url::parse(input).is_ok());
     if alone != alone_parsed {

@@ -1,6 +1,7 @@
 //! [`ParseOptions`]: the one way to parse with anything beyond the input, in the `url` crate's
 //! shape (`Url::options().base_url(..).parse(..)`), with pegurl's own options beside it.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 use encoding_rs::{Encoding, UTF_8};
@@ -207,15 +208,52 @@ impl<'a> ParseOptions<'a> {
         .is_ok()
     }
 
+    /// The [hostname getter](https://url.spec.whatwg.org/#dom-url-hostname)'s value of
+    /// `self.parse(input)`, or its failure, for less work when nobody listens for validation
+    /// errors or trees (as [`ParseOptions::can_parse`]: no URL is kept, and the path, query and
+    /// fragment are not written). The host is borrowed from `input` when `input` holds it as the
+    /// URL serializes it (most URLs); "" when the URL has no host. With a listener, or a
+    /// grammar loaded at run time, it is a whole parse.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use pegurl::Url;
+    /// let host = Url::options().hostname("https://example.org/a b?q#f")?;
+    /// assert!(matches!(host, Cow::Borrowed("example.org")));
+    /// assert_eq!(Url::options().hostname("HTTPS://EXAMPLE.org:8080/")?, "example.org");
+    /// assert_eq!(Url::options().hostname("http://[::1]/")?, "[::1]");
+    /// assert_eq!(Url::options().hostname("mailto:a@b")?, "");
+    /// assert!(Url::options().hostname("https://exa mple.org/").is_err());
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub fn hostname<'i>(self, input: &'i str) -> Result<Cow<'i, str>, ParseError> {
+        let listening =
+            self.violation_callback.is_some() || self.errors.is_some() || self.trace.is_some();
+        #[cfg(feature = "vm")]
+        let listening = listening || self.runtime.is_some();
+        if listening {
+            return self
+                .parse(input)
+                .map(|url| Cow::Owned(url.hostname().into()));
+        }
+        let input = Input::new(input);
+        let host = match self.engine {
+            #[cfg(feature = "reference")]
+            Engine::PestDerive => self.run(&Compiled, &input, builder::check_host),
+            _ => self.run(&Generated, &input, builder::check_host),
+        };
+        Ok(host?.unwrap_or(Cow::Borrowed("")))
+    }
+
     /// Runs `build` (the builder's [`builder::parse`] or [`builder::check`]) on a preprocessed
     /// input with a source of productions and these options: the one place that calls the
     /// builder for a parse.
     #[inline]
-    pub(crate) fn run<S: Productions, R>(
+    pub(crate) fn run<'i, S: Productions, R>(
         self,
         source: &S,
-        input: &Input<'_>,
-        build: impl FnOnce(&S, &Input<'_>, builder::Request<'_, '_>) -> R,
+        input: &Input<'i>,
+        build: impl FnOnce(&S, &Input<'i>, builder::Request<'_, '_>) -> R,
     ) -> R {
         let ParseOptions {
             base_url,

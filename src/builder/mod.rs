@@ -21,6 +21,7 @@ mod serialized;
 mod setters;
 mod url;
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 #[cfg(feature = "std")]
@@ -91,6 +92,31 @@ pub(crate) fn check<S: Productions>(
     input: &Input<'_>,
     request: Request<'_, '_>,
 ) -> Result<(), ParseError> {
+    check_then(source, input, request, |_, _| ())
+}
+
+/// [`check`], then the host the parse found (None when the URL has none), serialized: borrowed
+/// from the input when the input holds it as the URL serializes it.
+pub(crate) fn check_host<'i, S: Productions>(
+    source: &S,
+    input: &Input<'i>,
+    request: Request<'_, '_>,
+) -> Result<Option<Cow<'i, str>>, ParseError> {
+    check_then(source, input, request, |as_written, out| match as_written {
+        Some(at) => Some(input.slice(at)),
+        None => out.host_str().map(|host| Cow::Owned(host.into())),
+    })
+}
+
+/// [`check`], then `read` of where the host is when the input was taken as written (a span of
+/// the preprocessed input) and of what was written (the scheme and authority otherwise), unless
+/// the parse failed.
+fn check_then<S: Productions, R>(
+    source: &S,
+    input: &Input<'_>,
+    request: Request<'_, '_>,
+    read: impl FnOnce(Option<Range<usize>>, &Writer) -> R,
+) -> Result<R, ParseError> {
     #[cfg(feature = "std")]
     let buffer = SPARE_TEXT.try_with(Cell::take).unwrap_or_default();
     // Without "std" there are no thread-locals to keep a buffer in: a new one each time.
@@ -101,6 +127,7 @@ pub(crate) fn check<S: Productions>(
     builder.encoding = request.encoding;
     builder.outcome_only = true;
     let result = builder.build(request.trace);
+    let result = result.map(|()| read(builder.host_as_written.take(), &builder.out));
     let buffer = builder.out.into_buffer();
     #[cfg(feature = "std")]
     if buffer.capacity() <= SPARE_TEXT_LIMIT {
@@ -140,6 +167,9 @@ pub(crate) struct Builder<'i, 's, 'e, S: Productions> {
     trace: Option<Vec<crate::grammar::Tree>>,
     /// Whether only the outcome is asked for ([`Request::outcome_only`]).
     outcome_only: bool,
+    /// In check mode, the host's span when the input was taken as written (nothing is written
+    /// then).
+    host_as_written: Option<Range<usize>>,
 }
 
 impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
@@ -179,6 +209,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             encoding: encoding_rs::UTF_8,
             trace: None,
             outcome_only: false,
+            host_as_written: None,
         }
     }
 

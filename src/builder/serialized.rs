@@ -46,7 +46,9 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         if self.wants_errors() {
             self.errors_as_written(&places);
         }
-        if !self.outcome_only {
+        if self.outcome_only {
+            self.host_as_written = Some(places.host);
+        } else {
             self.out.as_written(self.text, places);
         }
         true

@@ -49,6 +49,14 @@ fn agree(input: &str) -> bool {
     let parses = super::super::parse(&Generated, &Input::new(input), plain_request()).is_ok();
     let checks = super::super::check(&Generated, &Input::new(input), plain_request()).is_ok();
     assert_eq!(checks, parses, "check mode on {input:?}");
+    // The hostname of check mode is the URL's.
+    let host = crate::Url::options().hostname(input).ok();
+    let url = crate::Url::parse(input).ok();
+    assert_eq!(
+        host.as_deref(),
+        url.as_ref().map(|u| u.hostname()),
+        "{input:?}"
+    );
     let Some(as_written) = run(input, |b, root| b.url_as_written(root)) else {
         return false;
     };

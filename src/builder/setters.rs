@@ -81,6 +81,7 @@ pub(crate) fn set<'i, S: Productions>(
         encoding: encoding_rs::UTF_8,
         trace: None,
         outcome_only: false,
+        host_as_written: None,
     };
     builder.out.resume(record, from, buffer);
     let old = &*record;

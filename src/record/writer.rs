@@ -504,6 +504,12 @@ impl Writer {
         }
     }
 
+    /// The host written, unless the URL has none.
+    pub(crate) fn host_str(&self) -> Option<&str> {
+        self.record.host_kind?;
+        self.record.serialization.get(self.record.host.clone())
+    }
+
     /// The buffer written, for reuse: the record is not wanted (a setter that failed leaves its
     /// record as it was; `can_parse` keeps no URL).
     pub(crate) fn into_buffer(self) -> String {

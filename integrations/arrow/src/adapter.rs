@@ -31,31 +31,45 @@ impl BaseUrl {
 /// values into its columns and drops the row before it parses the next.
 #[derive(Debug)]
 pub(crate) struct Row<'p> {
-    /// The URL, or why parsing failed.
-    url: Result<Url, ParseError>,
+    /// The URL (or its hostname alone), or why parsing failed.
+    url: Result<Parsed<'p>, ParseError>,
     /// The validation errors, in the order the parser met them (empty unless collected).
     errors: &'p [ValidationError],
     /// Whether the input is a valid URL string against the base.
     valid: bool,
 }
 
-/// What a row's parse must collect besides the URL.
+/// What a row's parse made: the URL, or only its hostname.
+#[derive(Debug)]
+enum Parsed<'p> {
+    /// The URL.
+    Url(Url),
+    /// The hostname getter's value, borrowed from the input when it holds it as written.
+    Hostname(Cow<'p, str>),
+}
+
+/// What a row's parse must collect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Collect {
-    /// The URL alone (the cheapest parse).
+    /// The hostname alone (`ParseOptions::hostname`: no URL kept, no path written).
+    Hostname,
+    /// The URL alone.
     UrlOnly,
     /// The URL, the validation errors and the validity.
     Errors,
 }
 
 impl Collect {
-    /// What columns of `components` need: the errors only when `valid` or `errors` is one.
+    /// What columns of `components` need: the errors only when `valid` or `errors` is one, the
+    /// hostname alone when it is the only one.
     pub(crate) fn for_components(components: &[Component]) -> Collect {
         let needs_errors = components
             .iter()
             .any(|c| matches!(c, Component::Valid | Component::Errors));
         if needs_errors {
             Collect::Errors
+        } else if components == [Component::Hostname] {
+            Collect::Hostname
         } else {
             Collect::UrlOnly
         }
@@ -89,7 +103,7 @@ impl Parser {
     /// on every row of the URL lists and of WPT's urltestdata). The one case where the parse
     /// cannot tell is a base that does not parse: the writing section then counts the base as
     /// none, so the input is checked on its own.
-    pub(crate) fn parse(&mut self, input: &str, base: Option<&BaseUrl>) -> Row<'_> {
+    pub(crate) fn parse<'p>(&'p mut self, input: &'p str, base: Option<&BaseUrl>) -> Row<'p> {
         self.errors.clear();
         let collect = self.collect;
         let base = match base.map(|b| &b.url) {
@@ -109,11 +123,16 @@ impl Parser {
             }
         };
         let url = match collect {
-            Collect::UrlOnly => Url::options().base_url(base).parse(input),
+            Collect::Hostname => Url::options()
+                .base_url(base)
+                .hostname(input)
+                .map(Parsed::Hostname),
+            Collect::UrlOnly => Url::options().base_url(base).parse(input).map(Parsed::Url),
             Collect::Errors => Url::options()
                 .base_url(base)
                 .validation_errors(&mut self.errors)
-                .parse(input),
+                .parse(input)
+                .map(Parsed::Url),
         };
         let valid = url.is_ok() && self.errors.is_empty();
         Row {
@@ -132,7 +151,13 @@ impl Row<'_> {
         if component == Component::Failure {
             return self.failure().map(Cow::Owned);
         }
-        let url = self.url.as_ref().ok()?;
+        let url = match self.url.as_ref().ok()? {
+            Parsed::Url(url) => url,
+            // Only the hostname was asked for.
+            Parsed::Hostname(hostname) => {
+                return (component == Component::Hostname).then_some(Cow::Borrowed(hostname));
+            }
+        };
         let value = match component {
             Component::Href => url.href(),
             Component::Protocol => url.protocol(),
