@@ -13,6 +13,7 @@
 //! - `read`: read the lines only;
 //! - `parse`: `Url::parse`, then the serialization's length;
 //! - `can_parse`: `Url::can_parse`;
+//! - `hostname`: `Url::options().hostname`, then its length;
 //! - `errors`: `Url::parse` collecting every validation error;
 //! - `valid`: `is_valid_url_string` (no base);
 //! - `rfc3986`: `rfc3986::parse`;
@@ -70,6 +71,7 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
         "read" => |line| line.len(),
         "parse" => |line| pegurl::Url::parse(line).map_or(0, |u| u.as_str().len()),
         "can_parse" => |line| usize::from(pegurl::Url::can_parse(line)),
+        "hostname" => |line| pegurl::Url::options().hostname(line).map_or(0, |h| h.len()),
         "errors" => |line| {
             let mut errors = Vec::new();
             let parsed = pegurl::Url::options()

@@ -155,7 +155,7 @@ impl<'t> Node<'t> {
     }
 
     /// The text the rule matched.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn as_str(&self) -> &'t str {
         let t = self.token();
         &self.text[t.start as usize..t.end as usize]
