@@ -192,11 +192,7 @@ impl<'a> ParseOptions<'a> {
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
     pub fn can_parse(self, input: &str) -> bool {
-        let listening =
-            self.violation_callback.is_some() || self.errors.is_some() || self.trace.is_some();
-        #[cfg(feature = "vm")]
-        let listening = listening || self.runtime.is_some();
-        if listening {
+        if self.wants_whole_parse() {
             return self.parse(input).is_ok();
         }
         let input = Input::new(input);
@@ -227,11 +223,7 @@ impl<'a> ParseOptions<'a> {
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
     pub fn hostname<'i>(self, input: &'i str) -> Result<Cow<'i, str>, ParseError> {
-        let listening =
-            self.violation_callback.is_some() || self.errors.is_some() || self.trace.is_some();
-        #[cfg(feature = "vm")]
-        let listening = listening || self.runtime.is_some();
-        if listening {
+        if self.wants_whole_parse() {
             return self
                 .parse(input)
                 .map(|url| Cow::Owned(url.hostname().into()));
@@ -243,6 +235,18 @@ impl<'a> ParseOptions<'a> {
             _ => self.run(&Generated, &input, builder::check_host),
         };
         Ok(host?.unwrap_or(Cow::Borrowed("")))
+    }
+
+    /// Whether these options need a whole parse for [`ParseOptions::can_parse`] and
+    /// [`ParseOptions::hostname`]: someone listens for validation errors or trees (which the
+    /// check would miss), or the grammar is loaded at run time (whose trees the builder checks
+    /// everywhere).
+    fn wants_whole_parse(&self) -> bool {
+        let listening =
+            self.violation_callback.is_some() || self.errors.is_some() || self.trace.is_some();
+        #[cfg(feature = "vm")]
+        let listening = listening || self.runtime.is_some();
+        listening
     }
 
     /// Runs `build` (the builder's [`builder::parse`] or [`builder::check`]) on a preprocessed

@@ -40,10 +40,12 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let Some(places) = self.places_as_written(url) else {
             return false;
         };
-        if self.wants_errors() && !self.table(Set::UrlCodePoint).contains('/') {
-            return false;
-        }
         if self.wants_errors() {
+            // The path's units are checked as one text (see `errors_as_written`), which needs
+            // "/" among the URL code points: a grammar loaded at run time may leave it out.
+            if !self.table(Set::UrlCodePoint).contains('/') {
+                return false;
+            }
             self.errors_as_written(&places);
         }
         if self.outcome_only {
@@ -62,6 +64,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     fn errors_as_written(&mut self, places: &AsWritten) {
         if places.host_kind == HostKind::Domain {
             let host = &self.text[places.host.clone()];
+            // Its bytes are of no kind (`domain_as_written`): ASCII.
             if strict_to_ascii_fails(host, 0) {
                 self.report(ErrorCode::DomainToAscii, places.host.clone());
             }
@@ -71,8 +74,8 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             return;
         }
         // The path state checks each segment's buffer; "/" is a URL code point (checked in
-        // `url_as_written`: a grammar loaded at run time may leave it out) and no hex digit, so
-        // the path checked as one text gets the same errors.
+        // `url_as_written`) and no hex digit, so the path checked as one text gets the same
+        // errors.
         let text = self.text;
         for at in [
             Some(places.path.clone()),
@@ -100,11 +103,6 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         };
         let mut end = places.path.end;
         for child in children {
-            // The path start state writes "/" for an empty path: after it, nothing would be
-            // where the input has it.
-            if places.path.is_empty() {
-                return None;
-            }
             let (p, at) = (child.production()?, child.span());
             match p {
                 // The query state percent-encodes with the special-query percent-encode set.
@@ -131,18 +129,12 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// not "file"), exactly "//" (the special authority slashes state writes no other), an
     /// authority of a host and maybe a port, and a path.
     fn special_url_as_written(&self, node: &Node<'_>) -> Option<AsWritten> {
-        let mut children = node.children();
-        let scheme = children.next()?;
-        let slashes = children.next()?;
-        let authority = children.next()?;
-        let path = children.next()?;
-        if children.next().is_some()
-            || scheme.production()? != Production::SpecialScheme
-            || slashes.production()? != Production::SpecialSlashes
-            || authority.production()? != Production::Authority
-            || path.production()? != Production::SpecialPath
-            || slashes.as_str() != "//"
-        {
+        use Production::{Authority, SpecialPath, SpecialScheme, SpecialSlashes};
+        let [scheme, slashes, authority, path] = children_of(
+            node,
+            [SpecialScheme, SpecialSlashes, Authority, SpecialPath],
+        )?;
+        if slashes.as_str() != "//" {
             return None;
         }
         let kind = self.scheme_as_written(&scheme)?;
@@ -174,30 +166,15 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// the file host state writes otherwise), and a path whose first segment is not a Windows
     /// drive letter (the path state may move the host or rewrite the letter there).
     fn file_url_as_written(&self, node: &Node<'_>) -> Option<AsWritten> {
-        let mut children = node.children();
-        let scheme = children.next()?;
-        let hier = children.next()?;
-        if children.next().is_some()
-            || scheme.production()? != Production::FileScheme
-            || hier.production()? != Production::FileHierPart
-        {
-            return None;
-        }
+        use Production::{FileHierPart, FileHost, FileScheme, FileSlashes, SpecialPath};
+        let [scheme, hier] = children_of(node, [FileScheme, FileHierPart])?;
         let kind = self.scheme_as_written(&scheme)?;
         if !kind.is_file() {
             return None;
         }
         self.follows(scheme.span().end, b':', &hier.span())?;
-        let mut children = hier.children();
-        let slashes = children.next()?;
-        let host = children.next()?;
-        let path = children.next()?;
-        if children.next().is_some()
-            || slashes.production()? != Production::FileSlashes
-            || host.production()? != Production::FileHost
-            || path.production()? != Production::SpecialPath
-            || slashes.as_str() != "//"
-        {
+        let [slashes, host, path] = children_of(&hier, [FileSlashes, FileHost, SpecialPath])?;
+        if slashes.as_str() != "//" {
             return None;
         }
         let host_kind = if host.span().is_empty() {
@@ -349,6 +326,25 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let bytes = self.text.as_bytes().get(at)?;
         (self.table(set).first_byte_it_may_hold(bytes) == bytes.len()).then_some(())
     }
+}
+
+/// The children of `node`, when they are exactly `productions`, in order (inlined: the loop
+/// unrolls for the few children of each call).
+#[inline(always)]
+fn children_of<'t, const N: usize>(
+    node: &Node<'t>,
+    productions: [Production; N],
+) -> Option<[Node<'t>; N]> {
+    let mut children = node.children();
+    let mut nodes = [*node; N];
+    for (slot, production) in nodes.iter_mut().zip(productions) {
+        let child = children.next()?;
+        if child.production()? != production {
+            return None;
+        }
+        *slot = child;
+    }
+    children.next().is_none().then_some(nodes)
 }
 
 /// A port the port state writes as it is: ASCII digits, a 16-bit number, not the scheme's
