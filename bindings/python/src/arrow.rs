@@ -4,7 +4,9 @@
 
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::{ArrowError, Field};
-use pegurl_arrow::{parse_component, parse_urls, url_struct_type, Base, Component, ParseOptions};
+use pegurl_arrow::{
+    parse_component, parse_urls, url_struct_type_in, Base, Component, ParseOptions, StringLayout,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3_arrow::input::AnyArray;
@@ -64,12 +66,21 @@ fn value_error(e: ArrowError) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// Runs `kernel` on each chunk of `urls` with its base, without the GIL; a single array gives an
-/// array back, a stream a chunked array.
+/// The layout of the kernel's string columns: Utf8, or Utf8View when `string_view` is set.
+fn layout(string_view: bool) -> StringLayout {
+    match string_view {
+        true => StringLayout::Utf8View,
+        false => StringLayout::Utf8,
+    }
+}
+
+/// Runs `kernel` on each chunk of `urls` with its base, without the GIL, its strings in `layout`;
+/// a single array gives an array back, a stream a chunked array.
 fn run(
     py: Python<'_>,
     urls: AnyArray,
     base: Option<BaseArg>,
+    layout: StringLayout,
     field: Field,
     kernel: impl Fn(&dyn Array, &ParseOptions<'_>) -> Result<ArrayRef, ArrowError> + Send + Sync,
 ) -> PyResult<Py<PyAny>> {
@@ -97,7 +108,7 @@ fn run(
                 (_, Some(column)) => Base::Column(column.as_ref()),
                 _ => Base::None,
             };
-            let options = ParseOptions::new().with_base(base);
+            let options = ParseOptions::new().with_base(base).with_layout(layout);
             out.push(kernel(chunk.as_ref(), &options).map_err(value_error)?);
             offset += chunk.len();
         }
@@ -117,24 +128,32 @@ fn run(
     }
 }
 
-/// ``parse(urls, base=None)``: the kernel's struct column for an Arrow array or stream.
+/// ``parse(urls, base=None, string_view=False)``: the kernel's struct column for an Arrow array
+/// or stream, its strings utf8 or (``string_view``) utf8_view.
 #[pyfunction]
-#[pyo3(name = "arrow_parse", signature = (urls, base=None))]
-pub(crate) fn parse(py: Python<'_>, urls: AnyArray, base: Option<BaseArg>) -> PyResult<Py<PyAny>> {
-    let field = Field::new("url", url_struct_type(), true);
-    run(py, urls, base, field, |array, options| {
+#[pyo3(name = "arrow_parse", signature = (urls, base=None, string_view=false))]
+pub(crate) fn parse(
+    py: Python<'_>,
+    urls: AnyArray,
+    base: Option<BaseArg>,
+    string_view: bool,
+) -> PyResult<Py<PyAny>> {
+    let layout = layout(string_view);
+    let field = Field::new("url", url_struct_type_in(layout), true);
+    run(py, urls, base, layout, field, |array, options| {
         parse_urls(array, options).map(|s| std::sync::Arc::new(s) as ArrayRef)
     })
 }
 
-/// ``component(urls, name, base=None)``: one of the kernel's columns, by name.
+/// ``component(urls, name, base=None, string_view=False)``: one of the kernel's columns, by name.
 #[pyfunction]
-#[pyo3(name = "arrow_component", signature = (urls, name, base=None))]
+#[pyo3(name = "arrow_component", signature = (urls, name, base=None, string_view=false))]
 pub(crate) fn component(
     py: Python<'_>,
     urls: AnyArray,
     name: &str,
     base: Option<BaseArg>,
+    string_view: bool,
 ) -> PyResult<Py<PyAny>> {
     let component = Component::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Component::ALL.iter().map(|c| c.name()).collect();
@@ -143,9 +162,15 @@ pub(crate) fn component(
             names.join(", ")
         ))
     })?;
-    run(py, urls, base, component.field(), move |array, options| {
-        parse_component(array, component, options)
-    })
+    let layout = layout(string_view);
+    run(
+        py,
+        urls,
+        base,
+        layout,
+        component.field_in(layout),
+        move |array, options| parse_component(array, component, options),
+    )
 }
 
 /// The names of the kernel's columns, in the struct's order.

@@ -70,6 +70,18 @@ def test_arrow_components_equal_the_struct(rows):
         assert column.to_pylist() == whole.field(name).to_pylist(), name
 
 
+def test_arrow_string_view_equals_utf8(rows):
+    for array in (pa.array(rows, pa.string()), pa.array(rows, pa.large_string()), pa.array(rows, pa.string_view())):
+        utf8 = pa.array(pegurl.arrow.parse(array))
+        views = pa.array(pegurl.arrow.parse(array, string_view=True))
+        assert views.type.field("href").type == pa.string_view()
+        assert views.type.field("errors").type.value_type == pa.string_view()
+        assert views.to_pylist() == utf8.to_pylist()
+        hosts = pa.array(pegurl.arrow.component(array, "hostname", string_view=True))
+        assert hosts.type == pa.string_view()
+        assert hosts.to_pylist() == utf8.field("hostname").to_pylist()
+
+
 def test_arrow_bases():
     urls = pa.array(["../c", "d", None, "e"])
     out = pa.array(pegurl.arrow.href(urls, "http://h/x/y"))
@@ -94,6 +106,8 @@ def test_polars_namespace_every_row(rows):
     assert_rows_equal(out, rows)
     hosts = df.select(pl.col("u").url.host())["u"].to_list()
     assert hosts == [r and r["host"] for r in out]
+    hostnames = df.select(pl.col("u").url.hostname())["u"].to_list()
+    assert hostnames == [r and r["hostname"] for r in out]
     assert df.select(pl.col("u").url.valid()).dtypes == [pl.Boolean]
     assert df.select(pl.col("u").url.errors()).dtypes == [pl.List(pl.String)]
 

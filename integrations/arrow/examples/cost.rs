@@ -16,7 +16,9 @@
 //!   computes;
 //! - `loop-COMPONENT` (`loop-hostname`, ...): `Url::parse`, then that one getter;
 //! - `struct`: `parse_urls`;
-//! - `COMPONENT` (`hostname`, `href`, `valid`, ...): `parse_component`.
+//! - `COMPONENT` (`hostname`, `href`, `valid`, ...): `parse_component`;
+//! - `views-MODE` (`views-read`, `views-hostname`, `views-struct`, ...): MODE on Utf8View batches,
+//!   with the output in the Utf8View layout (what the Polars namespace runs).
 //!
 //! The loops are `benches/loops/mod.rs`, shared with the criterion bench.
 
@@ -27,8 +29,8 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use arrow_array::{Array, ArrayRef, StringArray};
-use pegurl_arrow::{parse_component, parse_urls, Component, ParseOptions};
+use arrow_array::{Array, ArrayRef, StringArray, StringViewArray};
+use pegurl_arrow::{parse_component, parse_urls, Component, ParseOptions, StringLayout};
 
 /// The rows of one batch, as DataFusion's default batch size.
 const BATCH: usize = 8192;
@@ -47,12 +49,19 @@ fn main() -> ExitCode {
         }
     };
     let urls: Vec<&str> = text.lines().collect();
+    let (mode, layout) = match mode.strip_prefix("views-") {
+        Some(mode) => (mode, StringLayout::Utf8View),
+        None => (mode.as_str(), StringLayout::Utf8),
+    };
     let batches: Vec<ArrayRef> = urls
         .chunks(BATCH)
-        .map(|chunk| Arc::new(StringArray::from(chunk.to_vec())) as ArrayRef)
+        .map(|chunk| match layout {
+            StringLayout::Utf8View => Arc::new(StringViewArray::from(chunk.to_vec())) as ArrayRef,
+            _ => Arc::new(StringArray::from(chunk.to_vec())) as ArrayRef,
+        })
         .collect();
-    let options = ParseOptions::new();
-    let total: usize = match mode.as_str() {
+    let options = ParseOptions::new().with_layout(layout);
+    let total: usize = match mode {
         "read" => batches.iter().map(|b| b.len()).sum(),
         "loop" => urls.iter().map(|u| loops::parse_and_get_all(u)).sum(),
         "loop-errors" => {

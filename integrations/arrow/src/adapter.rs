@@ -147,6 +147,7 @@ impl Row<'_> {
     /// The value of a string component (`href` to `origin`, and `failure`), or `None` when it is
     /// null: a URL component of a row that failed, the failure of a row that parsed. Every URL
     /// component but `origin` is a slice of the URL's serialization.
+    #[inline(always)]
     pub(crate) fn text(&self, component: Component) -> Option<Cow<'_, str>> {
         if component == Component::Failure {
             return self.failure().map(Cow::Owned);

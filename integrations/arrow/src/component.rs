@@ -84,22 +84,59 @@ impl Component {
         Component::ALL.into_iter().find(|c| c.name() == name)
     }
 
-    /// The Arrow type of the component's column.
+    /// The Arrow type of the component's column, with Utf8 strings.
     pub fn data_type(self) -> DataType {
+        self.data_type_in(StringLayout::Utf8)
+    }
+
+    /// The Arrow type of the component's column when its strings have `layout`.
+    pub fn data_type_in(self, layout: StringLayout) -> DataType {
         match self {
             Component::Valid => DataType::Boolean,
-            Component::Errors => DataType::List(Component::errors_item()),
-            _ => DataType::Utf8,
+            Component::Errors => DataType::List(Component::errors_item(layout)),
+            _ => layout.data_type(),
         }
     }
 
-    /// The component's field in the struct (every field is nullable: null rows are null).
+    /// The component's field in the struct (every field is nullable: null rows are null), with
+    /// Utf8 strings.
     pub fn field(self) -> Field {
-        Field::new(self.name(), self.data_type(), true)
+        self.field_in(StringLayout::Utf8)
+    }
+
+    /// The component's field in the struct when its strings have `layout`.
+    pub fn field_in(self, layout: StringLayout) -> Field {
+        Field::new(self.name(), self.data_type_in(layout), true)
     }
 
     /// The item field of the `errors` list: a code is never null.
-    pub(crate) fn errors_item() -> FieldRef {
-        Field::new_list_field(DataType::Utf8, false).into()
+    pub(crate) fn errors_item(layout: StringLayout) -> FieldRef {
+        Field::new_list_field(layout.data_type(), false).into()
+    }
+}
+
+/// The layout of the kernel's string columns (every column but `valid`, and the codes of
+/// `errors`).
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum StringLayout {
+    /// Utf8: the values one after the other in one buffer, with 32-bit offsets (the default).
+    #[default]
+    Utf8,
+    /// Utf8View: a 16-byte view per value, holding a value of up to 12 bytes itself and pointing
+    /// into a buffer for a longer one. A value that is part of the row's input as written (a host
+    /// name that needed no change) points into the input's buffers, which the output column then
+    /// shares: no byte is copied. The input may have any of the three layouts; a LargeUtf8 input
+    /// of more than 4 GiB is copied from instead.
+    Utf8View,
+}
+
+impl StringLayout {
+    /// The Arrow type of a string column in this layout.
+    pub fn data_type(self) -> DataType {
+        match self {
+            StringLayout::Utf8 => DataType::Utf8,
+            StringLayout::Utf8View => DataType::Utf8View,
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! the base URL of each row (none, one for all, or one per row).
 
 use arrow_array::{Array, LargeStringArray, StringArray, StringViewArray};
+use arrow_buffer::Buffer;
 use arrow_schema::{ArrowError, DataType};
 
 use crate::adapter::BaseUrl;
@@ -61,6 +62,7 @@ impl<'a> Strings<'a> {
     }
 
     /// Row `i`, or `None` when it is null (or past the end).
+    #[inline(always)]
     pub(crate) fn get(&self, i: usize) -> Option<&'a str> {
         if i >= self.len() {
             return None;
@@ -69,6 +71,41 @@ impl<'a> Strings<'a> {
             Strings::Utf8(a) => a.is_valid(i).then(|| a.value(i)),
             Strings::LargeUtf8(a) => a.is_valid(i).then(|| a.value(i)),
             Strings::Utf8View(a) => a.is_valid(i).then(|| a.value(i)),
+            Strings::Null(_) => None,
+        }
+    }
+}
+
+impl<'a> Strings<'a> {
+    /// The buffers that hold the rows' strings, when a Utf8View column can point into every one
+    /// of them (each is less than 4 GiB long); `None` otherwise.
+    pub(crate) fn buffers(&self) -> Option<Vec<Buffer>> {
+        let buffers = match self {
+            Strings::Utf8(a) => vec![a.values().clone()],
+            Strings::LargeUtf8(a) => vec![a.values().clone()],
+            Strings::Utf8View(a) => a.data_buffers().to_vec(),
+            Strings::Null(_) => Vec::new(),
+        };
+        buffers
+            .iter()
+            .all(|b| u32::try_from(b.len()).is_ok_and(|len| len < u32::MAX))
+            .then_some(buffers)
+    }
+
+    /// The index among [`Strings::buffers`] of the buffer that holds row `i`'s string, or `None`
+    /// when no buffer does: the row is past the end, or a Utf8View string of 12 bytes or fewer
+    /// (held in its view).
+    #[inline(always)]
+    pub(crate) fn buffer_of(&self, i: usize) -> Option<u32> {
+        match self {
+            Strings::Utf8(_) | Strings::LargeUtf8(_) => (i < self.len()).then_some(0),
+            // Arrow's view layout: the length in the low 32 bits; for a string of more than 12
+            // bytes, then its first four bytes, its buffer's index and its offset.
+            Strings::Utf8View(a) => a
+                .views()
+                .get(i)
+                .filter(|&&view| view as u32 > 12)
+                .map(|view| (view >> 64) as u32),
             Strings::Null(_) => None,
         }
     }
@@ -134,6 +171,7 @@ impl<'a> Bases<'a> {
     }
 
     /// The base of row `i`.
+    #[inline(always)]
     pub(crate) fn row(&mut self, i: usize) -> RowBase<'_> {
         match self {
             Bases::None => RowBase::None,

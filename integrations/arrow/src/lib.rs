@@ -14,7 +14,9 @@
 //! row, or a column. Each row is parsed once. A null URL or a null base gives a null row (the
 //! struct and each of its fields); a row that fails to parse gives null URL components,
 //! `valid = false`, its `errors` and its `failure`, and never fails the batch. The output
-//! strings are Utf8 whatever the input layout. Each row is written into the output columns as
+//! strings are Utf8 whatever the input layout, or Utf8View when [`ParseOptions::with_layout`]
+//! asks for [`StringLayout::Utf8View`] (the layout Polars and DataFusion keep strings in): a
+//! value the input holds as written is then a view into the input's buffers, not a copy. Each row is written into the output columns as
 //! soon as it is parsed, and only the columns asked for are built: a column of host names costs
 //! one parse and one getter per row, and validation errors are collected only for `valid` and
 //! `errors`.
@@ -43,7 +45,7 @@
 //! assert_eq!(hosts.as_string::<i32>().value(0), "example.com");
 //! # Ok::<(), arrow_schema::ArrowError>(())
 //! ```
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)] // One exception: a view into the input, in output.rs.
 #![warn(missing_docs)]
 #![allow(rustdoc::bare_urls)]
 
@@ -56,7 +58,7 @@ use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::{NullBuffer, NullBufferBuilder};
 use arrow_schema::{ArrowError, DataType, Fields};
 
-pub use component::Component;
+pub use component::{Component, StringLayout};
 
 use adapter::{Collect, Parser};
 use input::{Bases, RowBase, Strings};
@@ -83,6 +85,8 @@ pub enum Base<'a> {
 pub struct ParseOptions<'a> {
     /// The base URL of the rows.
     pub base: Base<'a>,
+    /// The layout of the string columns.
+    pub layout: StringLayout,
 }
 
 impl<'a> ParseOptions<'a> {
@@ -93,18 +97,34 @@ impl<'a> ParseOptions<'a> {
 
     /// The options with `base` as the base URL.
     pub fn with_base(self, base: Base<'a>) -> ParseOptions<'a> {
-        ParseOptions { base }
+        ParseOptions { base, ..self }
+    }
+
+    /// The options with `layout` as the layout of the string columns.
+    pub fn with_layout(self, layout: StringLayout) -> ParseOptions<'a> {
+        ParseOptions { layout, ..self }
     }
 }
 
-/// The fields of [`parse_urls`]'s struct: one per [`Component`], in [`Component::ALL`]'s order.
+/// The fields of [`parse_urls`]'s struct: one per [`Component`], in [`Component::ALL`]'s order,
+/// with Utf8 strings.
 pub fn url_fields() -> Fields {
-    Component::ALL.iter().map(|c| c.field()).collect()
+    url_fields_in(StringLayout::Utf8)
+}
+
+/// The fields of [`parse_urls`]'s struct when its strings have `layout`.
+pub fn url_fields_in(layout: StringLayout) -> Fields {
+    Component::ALL.iter().map(|c| c.field_in(layout)).collect()
 }
 
 /// The data type of [`parse_urls`]'s result: a struct of [`url_fields`].
 pub fn url_struct_type() -> DataType {
-    DataType::Struct(url_fields())
+    url_struct_type_in(StringLayout::Utf8)
+}
+
+/// The data type of [`parse_urls`]'s result when its strings have `layout`.
+pub fn url_struct_type_in(layout: StringLayout) -> DataType {
+    DataType::Struct(url_fields_in(layout))
 }
 
 /// Parses every row of `urls` (Utf8, LargeUtf8 or Utf8View) and returns a struct of all the
@@ -115,11 +135,11 @@ pub fn url_struct_type() -> DataType {
 /// 2 GiB a Utf8 column holds (split it).
 pub fn parse_urls(urls: &dyn Array, options: &ParseOptions<'_>) -> Result<StructArray, ArrowError> {
     let (columns, nulls) = parse_columns(urls, options, &Component::ALL)?;
-    StructArray::try_new(url_fields(), columns, nulls)
+    StructArray::try_new(url_fields_in(options.layout), columns, nulls)
 }
 
 /// Parses every row of `urls` and returns the column of `component` alone (its type is
-/// [`Component::data_type`]): each row's parse collects validation errors only when the
+/// [`Component::data_type_in`] the options' layout): each row's parse collects validation errors only when the
 /// component needs them (`valid`, `errors`), and reads only that component.
 pub fn parse_component(
     urls: &dyn Array,
@@ -141,7 +161,7 @@ fn parse_columns(
 ) -> Result<(Vec<ArrayRef>, Option<NullBuffer>), ArrowError> {
     let strings = Strings::new(urls, "the URL column")?;
     let mut bases = Bases::new(&options.base, strings.len())?;
-    let mut columns = Columns::new(components, strings.len(), strings.value_bytes());
+    let mut columns = Columns::new(components, options.layout, &strings);
     let mut parser = Parser::new(Collect::for_components(components));
     let mut nulls = NullBufferBuilder::new(strings.len());
     for i in 0..strings.len() {
@@ -152,7 +172,8 @@ fn parse_columns(
         };
         match row {
             Some((input, base)) => {
-                columns.append(&parser.parse(input, base))?;
+                let row = parser.parse(input, base);
+                columns.append(&row, strings.buffer_of(i))?;
                 nulls.append_non_null();
             }
             None => {

@@ -8,8 +8,8 @@ mod common;
 use std::sync::Arc;
 
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
-use common::{check_row, expected, url_list, Expected};
-use pegurl_arrow::{parse_component, parse_urls, Base, Component, ParseOptions};
+use common::{check_row, expected, same_strings, url_list, Expected};
+use pegurl_arrow::{parse_component, parse_urls, Base, Component, ParseOptions, StringLayout};
 
 /// A null row after every `NULL_EVERY` URLs.
 const NULL_EVERY: usize = 101;
@@ -36,7 +36,9 @@ fn layouts(rows: &[Option<&str>]) -> [(&'static str, ArrayRef); 3] {
 }
 
 /// Checks every row of `rows` parsed against `base`, in each layout; then each component's
-/// column against the struct's field (Utf8 layout).
+/// column against the struct's field (Utf8 layout); then the Utf8View output against the Utf8
+/// output: the struct and the hostname column for each input layout, every component's own
+/// column for a Utf8View input.
 fn check_list(rows: &[Option<&str>], base: Option<&str>) {
     let expected: Vec<Option<Expected>> = rows
         .iter()
@@ -56,6 +58,26 @@ fn check_list(rows: &[Option<&str>], base: Option<&str>) {
         for (i, want) in expected.iter().enumerate() {
             if let Err(e) = check_row(&parsed, i, want.as_ref()) {
                 mismatches.push(format!("{layout} {e} (input {:?})", rows[i]));
+            }
+        }
+        let views = options.with_layout(StringLayout::Utf8View);
+        let in_views = parse_urls(&column, &views).expect("the batch parses into views");
+        for (component, field) in Component::ALL.iter().zip(in_views.columns()) {
+            let utf8 = parsed.column_by_name(component.name()).expect("a field");
+            if let Err(e) = same_strings(field, utf8) {
+                panic!("{layout} {} in views: {e}", component.name());
+            }
+        }
+        let own = if layout == "Utf8View" {
+            &Component::ALL[..]
+        } else {
+            &[Component::Hostname]
+        };
+        for component in own {
+            let alone = parse_component(&column, *component, &views).expect("a column of views");
+            let utf8 = parsed.column_by_name(component.name()).expect("a field");
+            if let Err(e) = same_strings(&alone, utf8) {
+                panic!("{layout} {} alone in views: {e}", component.name());
             }
         }
         if layout == "Utf8" {

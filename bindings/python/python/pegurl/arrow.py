@@ -7,6 +7,10 @@ of strings as long as ``urls``. The strings are read in place, without a copy. T
 the Arrow PyCapsule interface too: an array for an array, a chunked array (one chunk per input
 chunk) for a stream; pass it to ``pyarrow.array``/``pyarrow.chunked_array`` or ``polars.Series``.
 
+The string columns are utf8, or utf8_view with ``string_view=True`` (:func:`parse` and
+:func:`component`): the layout Polars keeps strings in, where a host name the input holds as
+written is a view into the input's buffers rather than a copy.
+
 A null URL or base gives a null row; a URL that does not parse gives null components,
 ``valid = False``, its ``errors`` and its ``failure``; it never fails the batch.
 """
@@ -39,16 +43,17 @@ __all__ = [
 COMPONENTS = tuple(_pegurl.arrow_components())
 
 
-def parse(urls: Any, base: Optional[Any] = None) -> Any:
+def parse(urls: Any, base: Optional[Any] = None, *, string_view: bool = False) -> Any:
     """Parses every row; a struct column of ``COMPONENTS``: the ``URL`` getters (strings),
     ``valid`` (bool), ``errors`` (list of the spec's codes) and ``failure`` (why a row did not
-    parse, or null)."""
-    return _pegurl.arrow_parse(urls, base)
+    parse, or null). Strings are utf8, or utf8_view with ``string_view``."""
+    return _pegurl.arrow_parse(urls, base, string_view)
 
 
-def component(urls: Any, name: str, base: Optional[Any] = None) -> Any:
-    """The column of the component ``name`` (one of ``COMPONENTS``) alone."""
-    return _pegurl.arrow_component(urls, name, base)
+def component(urls: Any, name: str, base: Optional[Any] = None, *, string_view: bool = False) -> Any:
+    """The column of the component ``name`` (one of ``COMPONENTS``) alone; its strings are utf8,
+    or utf8_view with ``string_view``."""
+    return _pegurl.arrow_component(urls, name, base, string_view)
 
 
 def href(urls: Any, base: Optional[Any] = None) -> Any:

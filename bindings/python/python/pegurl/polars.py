@@ -5,7 +5,8 @@ columns: ``import pegurl.polars`` registers it.
     >>> pl.DataFrame({"u": ["https://EXAMPLE.com/a/../b"]}).select(pl.col("u").url.hostname())
 
 Each method runs the kernel once per chunk of the column, reading Polars' strings in place
-through the Arrow PyCapsule interface (no copy, no Python call per row). ``base`` is ``None``,
+through the Arrow PyCapsule interface (no copy, no Python call per row), and hands back string
+views, the layout Polars keeps: a host name the input holds as written is not copied. ``base`` is ``None``,
 one ``str``, or (for expressions) a column name or expression of bases. The methods are the
 kernel's columns: ``parse()`` (the struct of every component), ``href()``, ``protocol()``,
 ``username()``, ``password()``, ``host()``, ``hostname()``, ``port()``, ``pathname()``,
@@ -41,10 +42,12 @@ def _run(urls: pl.Series, name: str, base: Any) -> pl.Series:
     """The kernel's column ``name`` for ``urls`` (a Series), as a Series of the same name."""
     if isinstance(base, pl.Series):
         base = base.cast(pl.String)
+    # Polars keeps strings as views: the kernel writes views too (a host name as written points
+    # into the column's own buffers), so Polars takes the result in without converting it.
     if name == "parse":
-        out = _pegurl.arrow_parse(urls.cast(pl.String), base)
+        out = _pegurl.arrow_parse(urls.cast(pl.String), base, True)
     else:
-        out = _pegurl.arrow_component(urls.cast(pl.String), name, base)
+        out = _pegurl.arrow_component(urls.cast(pl.String), name, base, True)
     # Polars reads the Arrow stream in; the name is set after (the stream carries none it keeps).
     return pl.Series(out).alias(urls.name)
 

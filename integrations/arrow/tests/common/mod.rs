@@ -163,3 +163,61 @@ pub fn wpt_cases() -> Vec<(String, Option<String>)> {
         })
         .collect()
 }
+
+/// Checks that `views` (a column in the Utf8View layout: strings, or lists of strings) holds the
+/// same rows as `utf8` (the same column in the Utf8 layout): the same nulls, strings and lists.
+pub fn same_strings(views: &dyn Array, utf8: &dyn Array) -> Result<(), String> {
+    use arrow_schema::DataType;
+    if views.len() != utf8.len() {
+        return Err(format!("{} rows, expected {}", views.len(), utf8.len()));
+    }
+    let rows = |a: &dyn Array| -> Result<Vec<Option<Vec<String>>>, String> {
+        let strings = |a: &dyn Array| -> Result<Vec<Option<String>>, String> {
+            Ok(match a.data_type() {
+                DataType::Utf8 => a
+                    .as_string::<i32>()
+                    .iter()
+                    .map(|s| s.map(str::to_owned))
+                    .collect(),
+                DataType::Utf8View => a
+                    .as_string_view()
+                    .iter()
+                    .map(|s| s.map(str::to_owned))
+                    .collect(),
+                other => return Err(format!("a column of {other}")),
+            })
+        };
+        Ok(match a.data_type() {
+            DataType::List(_) => {
+                let lists = a.as_list::<i32>();
+                let mut out = Vec::with_capacity(a.len());
+                for i in 0..a.len() {
+                    out.push(match lists.is_valid(i) {
+                        true => Some(
+                            strings(lists.value(i).as_ref())?
+                                .into_iter()
+                                .flatten()
+                                .collect(),
+                        ),
+                        false => None,
+                    });
+                }
+                out
+            }
+            DataType::Boolean => a
+                .as_boolean()
+                .iter()
+                .map(|b| b.map(|b| vec![b.to_string()]))
+                .collect(),
+            _ => strings(a)?
+                .into_iter()
+                .map(|s| s.map(|s| vec![s]))
+                .collect(),
+        })
+    };
+    let (got, want) = (rows(views)?, rows(utf8)?);
+    match got.iter().zip(&want).position(|(g, w)| g != w) {
+        None => Ok(()),
+        Some(i) => Err(format!("row {i}: {:?}, expected {:?}", got[i], want[i])),
+    }
+}
