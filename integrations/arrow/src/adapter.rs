@@ -31,28 +31,17 @@ impl BaseUrl {
 /// values into its columns and drops the row before it parses the next.
 #[derive(Debug)]
 pub(crate) struct Row<'p> {
-    /// The URL (or its hostname alone), or why parsing failed.
-    url: Result<Parsed<'p>, ParseError>,
+    /// The URL, or why parsing failed.
+    url: Result<Url, ParseError>,
     /// The validation errors, in the order the parser met them (empty unless collected).
     errors: &'p [ValidationError],
     /// Whether the input is a valid URL string against the base.
     valid: bool,
 }
 
-/// What a row's parse made: the URL, or only its hostname.
-#[derive(Debug)]
-enum Parsed<'p> {
-    /// The URL.
-    Url(Url),
-    /// The hostname getter's value, borrowed from the input when it holds it as written.
-    Hostname(Cow<'p, str>),
-}
-
 /// What a row's parse must collect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Collect {
-    /// The hostname alone (`ParseOptions::hostname`: no URL kept, no path written).
-    Hostname,
     /// The URL alone.
     UrlOnly,
     /// The URL, the validation errors and the validity.
@@ -60,16 +49,13 @@ pub(crate) enum Collect {
 }
 
 impl Collect {
-    /// What columns of `components` need: the errors only when `valid` or `errors` is one, the
-    /// hostname alone when it is the only one.
+    /// What columns of `components` need: the errors only when `valid` or `errors` is one.
     pub(crate) fn for_components(components: &[Component]) -> Collect {
         let needs_errors = components
             .iter()
             .any(|c| matches!(c, Component::Valid | Component::Errors));
         if needs_errors {
             Collect::Errors
-        } else if components == [Component::Hostname] {
-            Collect::Hostname
         } else {
             Collect::UrlOnly
         }
@@ -123,16 +109,11 @@ impl Parser {
             }
         };
         let url = match collect {
-            Collect::Hostname => Url::options()
-                .base_url(base)
-                .hostname(input)
-                .map(Parsed::Hostname),
-            Collect::UrlOnly => Url::options().base_url(base).parse(input).map(Parsed::Url),
+            Collect::UrlOnly => Url::options().base_url(base).parse(input),
             Collect::Errors => Url::options()
                 .base_url(base)
                 .validation_errors(&mut self.errors)
-                .parse(input)
-                .map(Parsed::Url),
+                .parse(input),
         };
         let valid = url.is_ok() && self.errors.is_empty();
         Row {
@@ -141,6 +122,19 @@ impl Parser {
             valid,
         }
     }
+}
+
+/// The hostname getter's value for `input` against `base` (null: none), or `None` when the parse
+/// fails: a parse that keeps no URL and writes no path (`ParseOptions::hostname`), borrowed from
+/// the input when it holds the host name as written. A base that does not parse fails the row, as
+/// `new URL(input, base)` does.
+pub(crate) fn hostname<'i>(input: &'i str, base: Option<&BaseUrl>) -> Option<Cow<'i, str>> {
+    let base = match base.map(|b| &b.url) {
+        None => None,
+        Some(Ok(url)) => Some(url),
+        Some(Err(_)) => return None,
+    };
+    Url::options().base_url(base).hostname(input).ok()
 }
 
 impl Row<'_> {
@@ -152,13 +146,7 @@ impl Row<'_> {
         if component == Component::Failure {
             return self.failure().map(Cow::Owned);
         }
-        let url = match self.url.as_ref().ok()? {
-            Parsed::Url(url) => url,
-            // Only the hostname was asked for.
-            Parsed::Hostname(hostname) => {
-                return (component == Component::Hostname).then_some(Cow::Borrowed(hostname));
-            }
-        };
+        let url = self.url.as_ref().ok()?;
         let value = match component {
             Component::Href => url.href(),
             Component::Protocol => url.protocol(),

@@ -53,6 +53,7 @@ mod adapter;
 mod component;
 mod input;
 mod output;
+mod text;
 
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::{NullBuffer, NullBufferBuilder};
@@ -60,9 +61,10 @@ use arrow_schema::{ArrowError, DataType, Fields};
 
 pub use component::{Component, StringLayout};
 
-use adapter::{Collect, Parser};
+use adapter::{hostname, BaseUrl, Collect, Parser};
 use input::{Bases, RowBase, Strings};
 use output::Columns;
+use text::{shared_buffers, TextColumn};
 
 /// The base URL that relative inputs are resolved against.
 #[non_exhaustive]
@@ -146,6 +148,9 @@ pub fn parse_component(
     component: Component,
     options: &ParseOptions<'_>,
 ) -> Result<ArrayRef, ArrowError> {
+    if component == Component::Hostname {
+        return hostname_column(urls, options);
+    }
     let (columns, _) = parse_columns(urls, options, &[component])?;
     columns.into_iter().next().ok_or_else(|| {
         ArrowError::ComputeError(format!("no {} column was built", component.name()))
@@ -165,12 +170,7 @@ fn parse_columns(
     let mut parser = Parser::new(Collect::for_components(components));
     let mut nulls = NullBufferBuilder::new(strings.len());
     for i in 0..strings.len() {
-        let row = match (strings.get(i), bases.row(i)) {
-            (None, _) | (_, RowBase::Null) => None,
-            (Some(input), RowBase::None) => Some((input, None)),
-            (Some(input), RowBase::Url(base)) => Some((input, Some(base))),
-        };
-        match row {
+        match row_of(&strings, &mut bases, i) {
             Some((input, base)) => {
                 let row = parser.parse(input, base);
                 columns.append(&row, strings.buffer_of(i))?;
@@ -183,4 +183,38 @@ fn parse_columns(
         }
     }
     Ok((columns.finish(), nulls.finish()))
+}
+
+/// The hostname column alone: the one getter that has a parse of its own, which keeps no URL and
+/// writes no path (`ParseOptions::hostname`), and whose value is most often the input's own text
+/// (in the Utf8View layout, a view into the input's buffer).
+fn hostname_column(urls: &dyn Array, options: &ParseOptions<'_>) -> Result<ArrayRef, ArrowError> {
+    let strings = Strings::new(urls, "the URL column")?;
+    let mut bases = Bases::new(&options.base, strings.len())?;
+    let mut column = TextColumn::new(
+        Component::Hostname,
+        options.layout,
+        strings.len(),
+        strings.value_bytes(),
+    );
+    let input = shared_buffers(options.layout, &strings);
+    for i in 0..strings.len() {
+        let value = row_of(&strings, &mut bases, i).and_then(|(url, base)| hostname(url, base));
+        column.append(value, strings.buffer_of(i), &input)?;
+    }
+    Ok(column.finish())
+}
+
+/// Row `i`'s URL and base, or `None` when the row is null (a null URL or a null base).
+#[inline(always)]
+fn row_of<'s, 'b>(
+    strings: &Strings<'s>,
+    bases: &'b mut Bases<'_>,
+    i: usize,
+) -> Option<(&'s str, Option<&'b BaseUrl>)> {
+    match (strings.get(i), bases.row(i)) {
+        (None, _) | (_, RowBase::Null) => None,
+        (Some(input), RowBase::None) => Some((input, None)),
+        (Some(input), RowBase::Url(base)) => Some((input, Some(base))),
+    }
 }

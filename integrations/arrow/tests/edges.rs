@@ -98,3 +98,30 @@ fn each_component_column_has_its_declared_type() {
         assert_eq!(Component::from_name(component.name()), Some(component));
     }
 }
+
+/// Each component's own column equals the struct's field against every kind of base: a column
+/// with nulls, bases that do not parse and repeated bases; a scalar that does not parse. (The
+/// hostname column has a parse of its own.)
+#[test]
+fn each_component_alone_equals_the_struct_against_any_base() {
+    let urls = column(&["../a", "//other.example/x", "b?q", "https://x.example/", "c"]);
+    let bases: ArrayRef = Arc::new(StringArray::from(vec![
+        Some("https://base.example/p/q"),
+        Some("https://base.example/p/q"),
+        None,
+        Some("not a base"),
+        Some("file:///C:/dir/"),
+    ]));
+    let scalar_bad = ParseOptions::new().with_base(Base::Scalar(Some("not a base")));
+    for options in [
+        ParseOptions::new().with_base(Base::Column(bases.as_ref())),
+        scalar_bad,
+    ] {
+        let parsed = parse_urls(&urls, &options).expect("the batch parses");
+        for component in Component::ALL {
+            let alone = parse_component(&urls, component, &options).expect("a column");
+            let field = parsed.column_by_name(component.name()).expect("a field");
+            assert_eq!(alone.as_ref(), field.as_ref(), "{}", component.name());
+        }
+    }
+}
