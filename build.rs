@@ -10,45 +10,80 @@ use std::path::PathBuf;
 
 use codegen::Tokens;
 
-/// The grammars compiled: the source, the file written, the prefix of its rule functions,
-/// whether its rules are the builder's productions (the URL grammar's are; the writing
-/// grammar's are looked up by number), and which rules make tokens (pest_derive's tree for the
-/// URL and writing grammars, whose builders read the structure; the components only for RFC
-/// 3986, whose builder reads nothing else).
-const GRAMMARS: &[(&str, &str, &str, bool, Tokens)] = &[
-    (
-        "grammar/url.pest",
-        "url_grammar.rs",
-        "r_",
-        true,
-        Tokens::AsPest,
-    ),
-    (
-        "grammar/valid.pest",
-        "valid_grammar.rs",
-        "v_",
-        false,
-        Tokens::AsPest,
-    ),
-    (
-        "grammar/rfc3986.pest",
-        "rfc3986_grammar.rs",
-        "rfc_",
-        false,
-        Tokens::Leaves,
-    ),
+/// A grammar compiled: the source, the file written, the prefix of its rule functions, whether
+/// its rules are the builder's productions (the URL grammar's are; the writing grammar's are
+/// looked up by number), which rules make tokens (pest_derive's tree for the URL and writing
+/// grammars, whose builders read the structure; the components only for RFC 3986, whose builder
+/// reads nothing else), and which rules an outline run leaves empty.
+struct Compiled {
+    source: &'static str,
+    file: &'static str,
+    prefix: &'static str,
+    productions: bool,
+    tokens: Tokens,
+    outlined: &'static [&'static str],
+}
+
+/// The grammars compiled.
+const GRAMMARS: &[Compiled] = &[
+    Compiled {
+        source: "grammar/url.pest",
+        file: "url_grammar.rs",
+        prefix: "r_",
+        productions: true,
+        tokens: Tokens::AsPest,
+        outlined: URL_OUTLINED,
+    },
+    Compiled {
+        source: "grammar/valid.pest",
+        file: "valid_grammar.rs",
+        prefix: "v_",
+        productions: false,
+        tokens: Tokens::AsPest,
+        outlined: &[],
+    },
+    Compiled {
+        source: "grammar/rfc3986.pest",
+        file: "rfc3986_grammar.rs",
+        prefix: "rfc_",
+        productions: false,
+        tokens: Tokens::Leaves,
+        outlined: &[],
+    },
+];
+
+/// The URL grammar's path productions: when only the outcome of a parse is asked for (a check,
+/// `can_parse`, a hostname), the builder reads none of their segments (no path makes a parse
+/// fail; `Builder::path` and `special_path_as_written` return first thing), so such a parse
+/// runs the parser as an outline, which makes these rules' tokens and none inside them.
+/// `generated::outline_tests` checks the outline against the whole tree, and every outcome.
+const URL_OUTLINED: &[&str] = &[
+    "special_path",
+    "special_path_absolute",
+    "special_path_relative",
+    "path",
+    "path_absolute",
+    "path_relative",
 ];
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=codegen");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    for &(path, file, prefix, productions, tokens) in GRAMMARS {
+    for grammar in GRAMMARS {
+        let Compiled {
+            source: path,
+            file,
+            prefix,
+            productions,
+            tokens,
+            outlined,
+        } = *grammar;
         println!("cargo::rerun-if-changed={path}");
         let source = std::fs::read_to_string(path).expect("the grammar is readable");
         let fail = |error: String| -> ! { panic!("{path} does not compile:\n{error}") };
         let grammar = codegen::Grammar::read(&source).unwrap_or_else(|e| fail(e));
-        let code = codegen::compile(&grammar, path, prefix, productions, tokens)
+        let code = codegen::compile(&grammar, path, prefix, productions, tokens, outlined)
             .unwrap_or_else(|e| fail(e));
         std::fs::write(out.join(file), code).expect("OUT_DIR is writable");
         if productions {

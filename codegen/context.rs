@@ -36,13 +36,20 @@ pub(crate) enum Context {
     /// Inside a look-ahead inside an `@` rule, in a parser that explains: no rule makes tokens
     /// and none is recorded.
     AtomicLookahead,
+    /// An outline run (`run_outline`): rules make tokens as in `Tokens`, but an outlined rule
+    /// (see `Generator::outlined`) makes its own token and runs its body as a look-ahead's,
+    /// making none inside it.
+    Outline,
 }
 
 impl Context {
     /// Whether a rule of type `ty` makes a token here, and the context of its body; `explains`
     /// when the parser explains, so that the body's context says its atomicity too.
     pub(crate) fn enter(self, ty: RuleType, tokens: Tokens, explains: bool) -> (bool, Context) {
-        let (token, inner) = match (self, ty, tokens) {
+        // An outline is `Tokens` that stays an outline where `Tokens` would go on.
+        let outline = self == Context::Outline;
+        let this = if outline { Context::Tokens } else { self };
+        let (token, inner) = match (this, ty, tokens) {
             (Context::Tokens, RuleType::Atomic, _) => (true, Context::Atomic),
             (context, _, Tokens::Leaves) => (false, context),
             (Context::Lookahead | Context::AtomicLookahead, _, _) => (false, self),
@@ -50,6 +57,11 @@ impl Context {
             (Context::Tokens, RuleType::Normal, _) => (true, Context::Tokens),
             (Context::Atomic, RuleType::Atomic | RuleType::Normal, _) => (false, Context::Atomic),
             (_, RuleType::CompoundAtomic | RuleType::NonAtomic, _) => (true, Context::Tokens),
+            (Context::Outline, _, _) => (true, Context::Tokens),
+        };
+        let inner = match inner {
+            Context::Tokens if outline => Context::Outline,
+            other => other,
         };
         if !explains {
             return (token, inner);
@@ -102,7 +114,7 @@ impl Context {
         match self {
             Context::Lookahead | Context::AtomicLookahead => true,
             Context::Atomic => tokens == Tokens::Leaves,
-            Context::Tokens => false,
+            Context::Tokens | Context::Outline => false,
         }
     }
 
@@ -113,6 +125,7 @@ impl Context {
             Context::Atomic => "_in_atomic",
             Context::Lookahead => "_in_lookahead",
             Context::AtomicLookahead => "_in_atomic_lookahead",
+            Context::Outline => "_outline",
         }
     }
 }

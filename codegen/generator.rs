@@ -46,6 +46,11 @@ pub(crate) struct Generator<'r> {
     pub(crate) tokens: Tokens,
     /// Where the expression being written runs.
     pub(crate) context: Context,
+    /// Rules an outline run leaves empty (see [`Generator::outlined`]), and every rule that
+    /// calls one of them, directly or not: the rules with a function of their own in an outline.
+    outlined: BTreeSet<String>,
+    /// The rules that call an outlined rule, directly or not.
+    outline_callers: BTreeSet<String>,
     /// Rule functions called so far, by rule and context: each is written once.
     wanted: BTreeSet<(String, Context)>,
     /// Those of `wanted` not written yet.
@@ -83,6 +88,8 @@ impl<'r> Generator<'r> {
             explains: !productions,
             tokens: Tokens::AsPest,
             context: Context::Tokens,
+            outlined: BTreeSet::new(),
+            outline_callers: BTreeSet::new(),
             wanted: BTreeSet::new(),
             todo: Vec::new(),
         };
@@ -95,44 +102,66 @@ impl<'r> Generator<'r> {
         Generator { tokens, ..self }
     }
 
+    /// The parser also gets `run_outline`, an entry that makes rules `names` make their own
+    /// token and none inside it: their body runs as a look-ahead's, which matches the same text
+    /// and makes no token (and, where no token is made, a repetition of segments is one scan).
+    /// For a builder that reads nothing inside them in some runs: the URL builder reads no path
+    /// segment when only the outcome is asked for. Rules that call none of them, directly or not,
+    /// are the same functions in both entries. An error for a name that is no rule.
+    pub(crate) fn outlined(self, names: &[&str]) -> Result<Self, String> {
+        if let Some(name) = names.iter().find(|n| !self.rules.contains_key(*n)) {
+            return Err(format!("the outlined rule {name} is not in the grammar"));
+        }
+        let outlined: BTreeSet<String> = names.iter().map(|n| (*n).to_owned()).collect();
+        let outline_callers = self
+            .order
+            .iter()
+            .filter(|name| self.calls_any(name, &outlined))
+            .map(|name| (*name).to_owned())
+            .collect();
+        Ok(Generator {
+            outlined,
+            outline_callers,
+            ..self
+        })
+    }
+
+    /// Whether rule `name` calls a rule of `targets`, directly or not (the grammar does not
+    /// recurse: [`Generator::refuse_recursion`]).
+    fn calls_any(&self, name: &str, targets: &BTreeSet<String>) -> bool {
+        self.first_call(name, |callee| targets.contains(callee))
+            .is_some()
+    }
+
+    /// The first call, from rule `start` or a rule it calls (directly or not), of a rule that
+    /// `wanted` accepts: the caller and the callee. Each rule is looked into once.
+    fn first_call(&self, start: &str, wanted: impl Fn(&str) -> bool) -> Option<(String, String)> {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![start.to_owned()];
+        while let Some(name) = todo.pop() {
+            let Some(rule) = self.rules.get(name.as_str()) else {
+                continue;
+            };
+            let mut called = BTreeSet::new();
+            rule_calls(&rule.expr, &mut called);
+            for callee in called {
+                if wanted(&callee) {
+                    return Some((name, callee));
+                }
+                if seen.insert(callee.clone()) {
+                    todo.push(callee);
+                }
+            }
+        }
+        None
+    }
+
     /// The generated functions call each other without a depth limit, so the grammar must not
     /// recurse: then the depth is bounded by the number of rules, whatever the input.
     fn refuse_recursion(&self) -> Result<(), String> {
-        fn calls(expr: &OptimizedExpr, into: &mut BTreeSet<String>) {
-            match expr {
-                OptimizedExpr::Ident(name) => {
-                    into.insert(name.clone());
-                }
-                OptimizedExpr::PosPred(e)
-                | OptimizedExpr::NegPred(e)
-                | OptimizedExpr::Opt(e)
-                | OptimizedExpr::Rep(e)
-                | OptimizedExpr::Push(e)
-                | OptimizedExpr::RestoreOnErr(e) => calls(e, into),
-                OptimizedExpr::Seq(a, b) | OptimizedExpr::Choice(a, b) => {
-                    calls(a, into);
-                    calls(b, into);
-                }
-                _ => {}
-            }
-        }
         for start in &self.order {
-            let mut seen = BTreeSet::new();
-            let mut todo = vec![start.to_string()];
-            while let Some(name) = todo.pop() {
-                let Some(rule) = self.rules.get(name.as_str()) else {
-                    continue;
-                };
-                let mut next = BTreeSet::new();
-                calls(&rule.expr, &mut next);
-                for callee in next {
-                    if callee == *start {
-                        return Err(format!("rule {start} recurses (through {name})"));
-                    }
-                    if seen.insert(callee.clone()) {
-                        todo.push(callee);
-                    }
-                }
+            if let Some((name, _)) = self.first_call(start, |callee| callee == *start) {
+                return Err(format!("rule {start} recurses (through {name})"));
             }
         }
         Ok(())
@@ -175,12 +204,19 @@ impl<'r> Generator<'r> {
             writeln!(run, "        {pattern} => {call},").unwrap();
         }
         run.push_str("        #[allow(unreachable_patterns)]\n        _ => false,\n    }\n}\n\n");
+        if self.productions && !self.outlined.is_empty() {
+            run.push_str(&self.run_outline());
+        }
         // Every function the entries call, and every function those call, in grammar order.
         let mut written = BTreeMap::new();
         while let Some((name, context)) = self.todo.pop() {
             let rule = self.rules[name.as_str()];
             let (token, inner) = context.enter(rule.ty, self.tokens, self.explains);
             self.context = inner;
+            if context == Context::Outline && self.outlined.contains(&name) {
+                // Its own token, and a body that makes none.
+                self.context = Context::Lookahead;
+            }
             let body = self.expr(&rule.expr)?;
             let at = self.order.iter().position(|n| *n == name);
             written.insert(
@@ -204,6 +240,14 @@ impl<'r> Generator<'r> {
             }
         }
         out.push_str("];\n\n");
+        if self.productions {
+            out.push_str("/// The productions an outline run (`run_outline`) leaves empty.\n");
+            out.push_str("pub(crate) const OUTLINED: &[Production] = &[\n");
+            for name in &self.outlined {
+                writeln!(out, "    Production::{},", variant(name)).unwrap();
+            }
+            out.push_str("];\n\n");
+        }
         if !self.productions {
             for name in &self.named {
                 writeln!(out, "/// The number of rule `{name}`.").unwrap();
@@ -231,6 +275,86 @@ impl<'r> Generator<'r> {
         out.push_str(&functions);
         out.push_str("}\n");
         Ok(out)
+    }
+
+    /// `run_outline`: `run` in an outline, for the rules that are productions (the entries).
+    fn run_outline(&mut self) -> String {
+        let mut run = String::from(
+            "/// Runs the rule a production names from the input's first byte, in an outline: the\n\
+             /// outlined rules make their own token and none inside it.\n\
+             #[allow(unused_parens)]\npub(crate) fn run_outline<O: Out>(parser: &mut Parser<'_, '_, O>, entry: Production) -> bool {\n    match entry {\n",
+        );
+        self.context = Context::Outline;
+        for name in self.named.clone() {
+            if name == "EOI"
+                || !self.outline_callers.contains(&name) && !self.outlined.contains(&name)
+            {
+                continue;
+            }
+            let call = self.call(&name).replace("self.", "parser.");
+            writeln!(run, "        Production::{} => {call},", variant(&name)).unwrap();
+        }
+        self.context = Context::Tokens;
+        run.push_str("        _ => run(parser, entry),\n    }\n}\n\n");
+        run
+    }
+
+    /// For the body `e` of a repetition that makes no token here, in a parser that does not
+    /// explain: when `e` (or the rule `e` names) is one byte of a class `first` and then every
+    /// byte up to one of a class `stop` that holds `first` (a path segment: "/" and what
+    /// follows up to "/", "?" or "#"), the repetition is one scan: a byte of `first`, then every
+    /// byte up to one of `stop` but not of `first` (a segment ends where the next may start).
+    /// Returns `first` and those stops.
+    fn segments(&self, e: &OptimizedExpr) -> Option<([bool; 256], [bool; 256])> {
+        if self.explains || !self.context.makes_no_tokens(self.tokens) {
+            return None;
+        }
+        let body = match e {
+            OptimizedExpr::Ident(name) => &self.rules.get(name.as_str())?.expr,
+            other => other,
+        };
+        let OptimizedExpr::Seq(opening, rest) = body else {
+            return None;
+        };
+        let first = self.class_of(opening)?;
+        let stop = self.skipped_until(rest)?;
+        if (0..256).any(|b| first[b] && !stop[b]) {
+            return None;
+        }
+        let mut stops = stop;
+        for b in 0..256 {
+            stops[b] = stop[b] && !first[b];
+        }
+        Some((first, stops))
+    }
+
+    /// The class `expr` skips up to, when it is `(!class ~ ANY)*` (which pest_meta may have
+    /// made a `Skip` of one-byte strings).
+    fn skipped_until(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
+        match expr {
+            OptimizedExpr::Skip(strings) => {
+                let mut class = [false; 256];
+                for s in strings {
+                    let &[byte] = s.as_bytes() else {
+                        return None;
+                    };
+                    class[usize::from(byte)] = byte.is_ascii();
+                    byte.is_ascii().then_some(())?;
+                }
+                Some(class)
+            }
+            OptimizedExpr::Rep(step) => {
+                let OptimizedExpr::Seq(not, any) = &**step else {
+                    return None;
+                };
+                let (OptimizedExpr::NegPred(not), OptimizedExpr::Ident(any)) = (&**not, &**any)
+                else {
+                    return None;
+                };
+                self.class_of(not).filter(|_| any == "ANY")
+            }
+            _ => None,
+        }
     }
 
     /// The code of each operand of a sequence or a choice, which pest_meta nests to the right.
@@ -276,14 +400,23 @@ impl<'r> Generator<'r> {
         let Some(rule) = self.rules.get(name).copied() else {
             return format!("self.{}()", self.function(name));
         };
-        let key = (name.to_owned(), self.context);
+        // In an outline, a rule that reaches no outlined rule is the same as in `Tokens`.
+        let context = match self.context {
+            Context::Outline
+                if !self.outline_callers.contains(name) && !self.outlined.contains(name) =>
+            {
+                Context::Tokens
+            }
+            context => context,
+        };
+        let key = (name.to_owned(), context);
         if self.wanted.insert(key.clone()) {
             self.todo.push(key);
         }
         let call = format!(
             "self.{}{}{}()",
             self.function(name),
-            self.context.suffix(),
+            context.suffix(),
             self.track()
         );
         let (first, nullable) = self.first(&rule.expr);
@@ -302,7 +435,8 @@ impl<'r> Generator<'r> {
     /// recorded where pest records a rule (a parser that explains).
     fn eoi(&self) -> String {
         let n = self.number("EOI");
-        let end = if self.context == Context::Tokens && self.tokens == Tokens::AsPest {
+        let makes_tokens = matches!(self.context, Context::Tokens | Context::Outline);
+        let end = if makes_tokens && self.tokens == Tokens::AsPest {
             format!("self.eoi({n}, RULE_PRODUCTIONS[{n}])")
         } else {
             "(self.pos == self.bytes.len())".to_owned()
@@ -447,6 +581,13 @@ impl<'r> Generator<'r> {
                         }
                     }
                 }
+                if let Some((first, stops)) = self.segments(e) {
+                    return Ok(format!(
+                        "({{ if self.class({}) {{ let _ = self.skip_until({}); }} true }})",
+                        self.class(first),
+                        self.class(stops)
+                    ));
+                }
                 let each = self.expr(e)?;
                 // While recording attempts the choice runs on every byte, to record its rules.
                 let scan = if self.explains { "if !TRACK { " } else { "" };
@@ -476,6 +617,26 @@ impl<'r> Generator<'r> {
             OptimizedExpr::RestoreOnErr(e) => self.expr(e)?,
             other => return Err(format!("the generator does not do {other:?}")),
         })
+    }
+}
+
+/// The names `expr` calls (rules and builtins) into `into`.
+fn rule_calls(expr: &OptimizedExpr, into: &mut BTreeSet<String>) {
+    match expr {
+        OptimizedExpr::Ident(name) => {
+            into.insert(name.clone());
+        }
+        OptimizedExpr::PosPred(e)
+        | OptimizedExpr::NegPred(e)
+        | OptimizedExpr::Opt(e)
+        | OptimizedExpr::Rep(e)
+        | OptimizedExpr::Push(e)
+        | OptimizedExpr::RestoreOnErr(e) => rule_calls(e, into),
+        OptimizedExpr::Seq(a, b) | OptimizedExpr::Choice(a, b) => {
+            rule_calls(a, into);
+            rule_calls(b, into);
+        }
+        _ => {}
     }
 }
 

@@ -51,9 +51,11 @@ pub(crate) fn compile(
     prefix: &'static str,
     productions: bool,
     tokens: Tokens,
+    outlined: &[&str],
 ) -> Result<String, String> {
     Generator::new(&grammar.rules, prefix, productions)?
         .tokens(tokens)
+        .outlined(outlined)?
         .generate(path)
 }
 

@@ -15,7 +15,7 @@ fn read(source: &str) -> Grammar {
 /// The parser of `source` as the writing grammar's is compiled: rules looked up by number, and
 /// explaining its failures (generic over `TRACK`).
 fn compiled(source: &str) -> Result<String, String> {
-    compile(&read(source), "test.pest", "t_", false, Tokens::AsPest)
+    compile(&read(source), "test.pest", "t_", false, Tokens::AsPest, &[])
 }
 
 /// The code of function `f` in `code`, up to its closing brace.
@@ -285,7 +285,7 @@ fn only_a_parser_that_explains_scans_a_repetition_in_one_pass_when_not_recording
         "{explains}"
     );
     // The URL grammar's parser (productions) records nothing and knows no TRACK.
-    let plain = compile(&read(source), "test.pest", "t_", true, Tokens::AsPest).unwrap();
+    let plain = compile(&read(source), "test.pest", "t_", true, Tokens::AsPest, &[]).unwrap();
     assert!(
         plain.contains("{ loop { self.skip_while(&CLASS_"),
         "{plain}"
@@ -297,6 +297,7 @@ fn only_a_parser_that_explains_scans_a_repetition_in_one_pass_when_not_recording
         "r_",
         true,
         Tokens::AsPest,
+        &[],
     );
     assert!(!url.unwrap().contains("TRACK"));
 }
@@ -304,8 +305,17 @@ fn only_a_parser_that_explains_scans_a_repetition_in_one_pass_when_not_recording
 #[test]
 fn the_url_grammar_compiles_the_same_way_twice() {
     let grammar = read(URL_GRAMMAR);
-    let once = compile(&grammar, "grammar/url.pest", "r_", true, Tokens::AsPest).unwrap();
-    let twice = compile(&grammar, "grammar/url.pest", "r_", true, Tokens::AsPest).unwrap();
+    let url = || {
+        compile(
+            &grammar,
+            "grammar/url.pest",
+            "r_",
+            true,
+            Tokens::AsPest,
+            &[],
+        )
+    };
+    let (once, twice) = (url().unwrap(), url().unwrap());
     assert_eq!(once, twice);
     assert!(once.contains(
         "Production::UrlAgainstNonSpecialBase => parser.r_url_against_non_special_base(),"
@@ -386,7 +396,7 @@ fn the_url_grammar_states_every_set_and_the_scheme_table() {
 #[test]
 fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
     let source = "a = { b ~ c ~ EOI }\nb = @{ \"x\" ~ d }\nc = ${ d }\nd = @{ \"y\" }\n";
-    let code = compile(&read(source), "test.pest", "t_", false, Tokens::Leaves).unwrap();
+    let code = compile(&read(source), "test.pest", "t_", false, Tokens::Leaves, &[]).unwrap();
     let body = |f: &str| body(&code, f);
     // b and d (inside the `$` rule c, and alone) make tokens; a, c and EOI do not, nor d inside b.
     assert!(body("t_b").contains("self.open("));
@@ -401,7 +411,7 @@ fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
 #[test]
 fn with_leaves_a_compound_atomic_rule_inside_an_atomic_one_is_recorded_and_makes_no_token() {
     let source = "a = @{ c }\nc = ${ d }\nd = @{ \"y\" }\n";
-    let code = compile(&read(source), "test.pest", "t_", false, Tokens::Leaves).unwrap();
+    let code = compile(&read(source), "test.pest", "t_", false, Tokens::Leaves, &[]).unwrap();
     let body = |f: &str| body(&code, f);
     // Inside a, c runs with its own atomicity: recorded, as d inside it is; neither makes a token.
     assert!(body("t_c_in_atomic").contains("self.t_d_in_lookahead::<TRACK>()"));
@@ -462,4 +472,52 @@ fn where_no_rule_makes_tokens_no_rule_inside_does() {
     assert!(!Context::Atomic.makes_no_tokens(Tokens::AsPest));
     assert!(Context::Lookahead.makes_no_tokens(Tokens::AsPest));
     assert!(!Context::Tokens.makes_no_tokens(Tokens::Leaves));
+}
+
+#[test]
+fn an_outline_run_leaves_an_outlined_rule_empty_and_scans_its_segments_once() {
+    let source = "u = ${ \"a:\" ~ h ~ p ~ EOI }\nh = @{ \"h\" }\n\
+                  p = ${ s* }\ns = @{ \"/\" ~ (!(\"/\" | \"?\") ~ ANY)* }\n";
+    let outlined = |source: &str, names: &[&str]| {
+        compile(
+            &read(source),
+            "test.pest",
+            "t_",
+            true,
+            Tokens::AsPest,
+            names,
+        )
+    };
+    let code = outlined(source, &["p"]).unwrap();
+    let of = |f: &str| body(&code, f);
+    // The whole run is as before: p's segments make tokens.
+    assert!(of("t_p").contains("self.t_s()"), "{code}");
+    // The outline: u and p have functions of their own; h, which reaches no outlined rule, is
+    // the same function; p makes its token, and its segments are one scan, no call.
+    assert!(
+        code.contains(
+            "Production::U => (parser.starts_with_one_of(&CLASS_0) && parser.t_u_outline()),"
+        ),
+        "{code}"
+    );
+    assert!(code.contains("_ => run(parser, entry),"), "{code}");
+    assert!(of("t_u_outline").contains("self.t_h()"), "{code}");
+    assert!(of("t_u_outline").contains("self.t_p_outline()"), "{code}");
+    assert!(of("t_u_outline").contains("self.eoi("), "{code}");
+    let outline = of("t_p_outline");
+    assert!(outline.contains("self.open("), "{outline}");
+    assert!(outline.contains("if self.class(&CLASS_"), "{outline}");
+    assert!(!outline.contains("t_s"), "{outline}");
+    assert!(!code.contains("fn t_h_outline"), "{code}");
+    assert!(code.contains("pub(crate) const OUTLINED: &[Production] = &[\n    Production::P,\n];"));
+    // A name that is no rule is refused.
+    let unknown = outlined(source, &["q"]);
+    assert!(unknown.unwrap_err().contains("outlined rule q"));
+    // Segments whose opening byte does not end them are not scanned as one.
+    let apart = "u = ${ p ~ EOI }\np = ${ s* }\ns = @{ \"/\" ~ (!\"?\" ~ ANY)* }\n";
+    let code = outlined(apart, &["p"]).unwrap();
+    assert!(
+        body(&code, "t_p_outline").contains("t_s_in_lookahead"),
+        "{code}"
+    );
 }

@@ -49,6 +49,12 @@ impl Productions for Generated {
         run_on(input, tokens, |parser| url_rules::run(parser, entry))
     }
 
+    fn parse_outline_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
+        run_on(input, tokens, |parser| {
+            url_rules::run_outline(parser, entry)
+        })
+    }
+
     fn rule_name(&self, rule: u16) -> String {
         url_rules::RULE_NAMES
             .get(usize::from(rule))
@@ -391,6 +397,9 @@ impl<O: Out> Parser<'_, '_, O> {
         self.close(mark, ok)
     }
 }
+
+#[cfg(test)]
+mod outline_tests;
 
 #[cfg(test)]
 mod tests {

@@ -115,7 +115,7 @@ impl Engine {
     /// ```
     pub fn run(self, production: Production, input: &str) -> Option<Tree> {
         fn tree<S: Productions>(source: &S, production: Production, input: &str) -> Option<Tree> {
-            let matched = source.parse(production, input)?;
+            let matched = source.parse(production, input, false)?;
             let name = |rule| source.rule_name(rule);
             Some(Tree::of(matched.root(), &name, &|span| span, 0))
         }
@@ -134,6 +134,14 @@ pub(crate) trait Productions {
     /// the tokens of its tree to `tokens` in pre-order; false when it does not match.
     fn parse_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool;
 
+    /// [`Productions::parse_into`], except that the tree may leave out the tokens inside the
+    /// path productions (an outline: the same match, for a builder that reads no path segment,
+    /// as when only the outcome of a parse is asked for). A source that cannot leave them out
+    /// makes the whole tree.
+    fn parse_outline_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
+        self.parse_into(entry, input, tokens)
+    }
+
     /// The name of a rule of this source, by its number.
     fn rule_name(&self, rule: u16) -> String;
 
@@ -150,15 +158,19 @@ pub(crate) trait Productions {
         None
     }
 
-    /// Runs `entry` on `input` and returns its tree.
-    fn parse<'i>(&self, entry: Production, input: &'i str) -> Option<Matched<'i>> {
+    /// Runs `entry` on `input` and returns its tree: its outline when `outline` (see
+    /// [`Productions::parse_outline_into`]).
+    fn parse<'i>(&self, entry: Production, input: &'i str, outline: bool) -> Option<Matched<'i>> {
         // Tree offsets are 32-bit.
         if input.len() > crate::MAX_INPUT_LEN {
             return None;
         }
         let mut tokens = crate::tokens::spare();
-
-        if !self.parse_into(entry, input, &mut tokens) {
+        let matched = match outline {
+            true => self.parse_outline_into(entry, input, &mut tokens),
+            false => self.parse_into(entry, input, &mut tokens),
+        };
+        if !matched {
             return None;
         }
         Matched::new(input, tokens)

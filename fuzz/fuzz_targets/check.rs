@@ -1,5 +1,7 @@
 //! Validation errors: every span lies in the input on character boundaries, a failure always
-//! comes with its error, and collecting errors never changes the result.
+//! comes with its error, and collecting errors never changes the result. And the parses that
+//! ask only for the outcome (`can_parse`, `hostname`: the parser's outline run, the builder's
+//! check mode) answer what a whole parse answers, with a base and without.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -19,5 +21,13 @@ fuzz_target!(|input: &str| {
         assert!(input.is_char_boundary(e.span.start) && input.is_char_boundary(e.span.end));
     }
     let quiet = base.join(input);
-    assert_eq!(quiet.ok(), url.ok());
+    assert_eq!(quiet.as_ref().ok(), url.as_ref().ok());
+    let against_base = pegurl::Url::options().base_url(Some(&base));
+    assert_eq!(against_base.can_parse(input), url.is_ok(), "{input:?}");
+    let host = pegurl::Url::options().base_url(Some(&base)).hostname(input);
+    assert_eq!(host.ok().as_deref(), url.as_ref().ok().map(|u| u.hostname()), "{input:?}");
+    let alone = pegurl::Url::parse(input);
+    assert_eq!(pegurl::Url::can_parse(input), alone.is_ok(), "{input:?}");
+    let host = pegurl::Url::options().hostname(input);
+    assert_eq!(host.ok().as_deref(), alone.as_ref().ok().map(|u| u.hostname()), "{input:?}");
 });

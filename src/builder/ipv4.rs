@@ -17,7 +17,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // The domain is a derived string, not the input: run the `ipv4` rule on it.
         let tree = self
             .source
-            .parse(Production::Ipv4, domain)
+            .parse(Production::Ipv4, domain, false)
             .ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?;
         let mut parts: Vec<(Option<Production>, &str)> = tree
             .root()

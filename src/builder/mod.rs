@@ -343,7 +343,10 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             let all = 0..self.text.len();
             return Err(self.fail_silently(ParseErrorKind::TooLong, all));
         }
-        let tree = match self.source.parse(entry, self.text) {
+        // When only the outcome is asked for, no path segment is read: the tree's outline will
+        // do (unless the tree is traced).
+        let outline = self.outcome_only && self.trace.is_none();
+        let tree = match self.source.parse(entry, self.text, outline) {
             Some(tree) => tree,
             None => return Err(self.unexpected(entry, self.unmatched(entry))),
         };

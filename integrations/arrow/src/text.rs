@@ -76,7 +76,10 @@ impl TextColumn {
                 input_at: None,
             }),
             _ if component == Component::Failure => Layout::Utf8(StringBuilder::new()),
-            _ => Layout::Utf8(StringBuilder::with_capacity(rows, input_bytes.min(MAX_BYTES))),
+            _ => Layout::Utf8(StringBuilder::with_capacity(
+                rows,
+                input_bytes.min(MAX_BYTES),
+            )),
         };
         TextColumn { component, builder }
     }

@@ -104,7 +104,13 @@ fn each_component_column_has_its_declared_type() {
 /// hostname column has a parse of its own.)
 #[test]
 fn each_component_alone_equals_the_struct_against_any_base() {
-    let urls = column(&["../a", "//other.example/x", "b?q", "https://x.example/", "c"]);
+    let urls = column(&[
+        "../a",
+        "//other.example/x",
+        "b?q",
+        "https://x.example/",
+        "c",
+    ]);
     let bases: ArrayRef = Arc::new(StringArray::from(vec![
         Some("https://base.example/p/q"),
         Some("https://base.example/p/q"),
