@@ -10,7 +10,7 @@ use core::fmt;
 use core::ops::Range;
 
 use crate::api::Url;
-use crate::builder::{domain_to_ascii, ends_in_a_number, port_number};
+use crate::builder::{port_number, strict_ascii_ends_in_a_number};
 use crate::generated::{explain_valid, parse_valid, valid_rules as v};
 use crate::tokens::Node;
 
@@ -210,12 +210,12 @@ pub(crate) fn check(node: Node<'_>) -> Result<(), Invalid> {
         // of running domain parser with input and true. If domain is failure, then return
         // false. If running the ends in a number checker on domain returns true, then return
         // false. Return true."
-        v::VALID_DOMAIN_STRING => match domain_to_ascii(text, true) {
+        v::VALID_DOMAIN_STRING => match strict_ascii_ends_in_a_number(text) {
             None => invalid("a valid domain string is one the domain parser accepts with beStrict (letters, digits and hyphens in labels of at most 63 bytes, IDNA rules)"),
-            Some(domain) if ends_in_a_number(&domain) => {
+            Some(true) => {
                 invalid("a valid domain does not end in a number: a last label of digits (or 0x and hex digits) is an IPv4 address, which must then be a valid IPv4-address string")
             }
-            Some(_) => Ok(()),
+            Some(false) => Ok(()),
         },
         // "one or more ASCII digits representing a decimal number that is a 16-bit unsigned
         // integer."

@@ -225,6 +225,16 @@ pub(super) fn strict_to_ascii_fails(domain: &str, kinds: u8) -> bool {
         && domain_to_ascii(domain, true).is_none()
 }
 
+/// Whether strict [`domain_to_ascii`] of `domain` ends in a number, or `None` when it fails:
+/// what a valid domain is not. For the usual domain ([`passes_strict_to_ascii`]) ToASCII only
+/// lowercases it, and the ends-in-a-number checker reads either case: it is not run.
+pub(crate) fn strict_ascii_ends_in_a_number(domain: &str) -> Option<bool> {
+    if passes_strict_to_ascii(domain) {
+        return Some(ends_in_a_number(domain));
+    }
+    domain_to_ascii(domain, true).map(|ascii| ends_in_a_number(&ascii))
+}
+
 /// [Domain parser ToASCII](https://url.spec.whatwg.org/#domain-parser-toascii): Unicode
 /// ToASCII with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength set to `strict`.
 pub(crate) fn domain_to_ascii(domain: &str, strict: bool) -> Option<String> {

@@ -38,7 +38,7 @@ use crate::tables::{first_byte_in, CodePointSet, Set};
 use crate::tokens::{Matched, Node, Nodes};
 
 pub(crate) use authority::port_number;
-pub(crate) use host::{domain_byte_kinds, domain_to_ascii, ends_in_a_number, serialize_ipv6};
+pub(crate) use host::{domain_byte_kinds, serialize_ipv6, strict_ascii_ends_in_a_number};
 pub(crate) use setters::{set, Setter};
 
 /// Where validation errors go, as they arise; None when nobody listens.
