@@ -263,21 +263,28 @@ fn passes_strict_to_ascii(domain: &str) -> bool {
     if bytes.is_empty() || bytes.len() > 253 {
         return false;
     }
-    // A table look-up a byte, without a branch a byte; then each label.
-    let mut others = false;
-    for &b in bytes {
-        others |= !LETTER_DIGIT_HYPHEN_OR_DOT[usize::from(b)];
+    // One pass: each byte a letter, digit or hyphen, or the "." that ends a label.
+    let mut start = 0;
+    for (at, &b) in bytes.iter().enumerate() {
+        if b == b'.' {
+            if !plain_label(&bytes[start..at]) {
+                return false;
+            }
+            start = at + 1;
+        } else if !LETTER_DIGIT_OR_HYPHEN[usize::from(b)] {
+            return false;
+        }
     }
-    !others && bytes.split(|&b| b == b'.').all(plain_label)
+    plain_label(&bytes[start..])
 }
 
-/// The bytes of [`passes_strict_to_ascii`]'s labels, and ".".
-const LETTER_DIGIT_HYPHEN_OR_DOT: [bool; 256] = {
+/// The bytes of [`passes_strict_to_ascii`]'s labels.
+const LETTER_DIGIT_OR_HYPHEN: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || c == b'-' || c == b'.';
+        table[b] = c.is_ascii_alphanumeric() || c == b'-';
         b += 1;
     }
     table
