@@ -23,6 +23,9 @@
 //!   setters URL, then its host, pathname and search set, by pegurl and by `url::quirks`;
 //! - `parse_with_base`, `url_with_base`: for lines "input TAB base" (`benches/data/mixed.tsv`),
 //!   the base parsed, then the input against it, by pegurl and by `url`;
+//! - `errors_with_base`, `valid_with_base`: the same lines, the base parsed, then the input
+//!   parsed against it counting its validation errors (as `benches/parse.rs` does), or checked
+//!   with `validate_url_string`; `bases`: the bases parsed only (subtract it from these three);
 //! - `ada`, `ada_can_parse` (with `--features bench-peers`): ada's `Url::parse` and `href`, and
 //!   its `can_parse`.
 
@@ -105,6 +108,25 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
             let base = base.and_then(|b| pegurl::Url::parse(b).ok());
             let options = pegurl::Url::options().base_url(base.as_ref());
             options.parse(input).map_or(0, |u| u.as_str().len())
+        },
+        "errors_with_base" => |line| {
+            let (input, base) = input_and_base(line);
+            let base = base.and_then(|b| pegurl::Url::parse(b).ok());
+            let n = std::cell::Cell::new(0);
+            let count = |_| n.set(n.get() + 1);
+            let options = pegurl::Url::options().base_url(base.as_ref());
+            let parsed = options.syntax_violation_callback(Some(&count)).parse(input);
+            parsed.map_or(0, |u| u.as_str().len()) + n.get()
+        },
+        "valid_with_base" => |line| {
+            let (input, base) = input_and_base(line);
+            let base = base.and_then(|b| pegurl::Url::parse(b).ok());
+            usize::from(pegurl::validate_url_string(input, base.as_ref()).is_ok())
+        },
+        "bases" => |line| {
+            let (_, base) = input_and_base(line);
+            let base = base.and_then(|b| pegurl::Url::parse(b).ok());
+            base.map_or(0, |b| b.as_str().len())
         },
         "url_with_base" => |line| {
             let (input, base) = input_and_base(line);

@@ -12,7 +12,7 @@ use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use super::long_labels::to_ascii_with_long_labels;
 use super::url::is_windows_drive_letter;
-use super::{invalid_url_units, span, Builder, Node};
+use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError, ParseErrorKind};
 use crate::grammar::Productions;
 use crate::percent;
@@ -197,13 +197,21 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // points following it are not ASCII hex digits, invalid-URL-unit validation error."
         // One error each at most, at the first such code point. (Only a listener needs them.)
         if self.wants_errors() {
-            let units = invalid_url_units(input, self.table(Set::UrlCodePoint));
-            for first in [units.iter().find(|u| !u.1), units.iter().find(|u| u.1)]
-                .into_iter()
-                .flatten()
-            {
-                let from = at.start + first.0;
-                self.report(ErrorCode::InvalidUrlUnit, from..from + first.2);
+            let (mut code_point, mut percent) = (None, None);
+            for unit in self.invalid_url_units(input) {
+                let first = if unit.1 {
+                    &mut percent
+                } else {
+                    &mut code_point
+                };
+                first.get_or_insert(unit);
+                if code_point.is_some() && percent.is_some() {
+                    break;
+                }
+            }
+            for (i, _, width) in [code_point, percent].into_iter().flatten() {
+                let from = at.start + i;
+                self.report(ErrorCode::InvalidUrlUnit, from..from + width);
             }
         }
         // "Return the result of running UTF-8 percent-encode on input using the C0 control

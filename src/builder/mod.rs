@@ -298,14 +298,25 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     /// [`Builder::url_units`] when someone listens.
     #[inline(never)]
     fn report_url_units(&mut self, text: &str, start: usize) {
-        // The usual text has no byte worth a closer look (a suspect starts a code point).
-        let from = first_byte_in(text.as_bytes(), &self.source.tables().url_unit_suspects);
-        let Some(rest) = text.get(from..).filter(|rest| !rest.is_empty()) else {
+        // The usual text has no byte worth a closer look.
+        let units = self.invalid_url_units(text);
+        if units.at == text.len() {
             return;
-        };
-        let start = start + from;
-        for (at, _, width) in invalid_url_units(rest, self.table(Set::UrlCodePoint)) {
+        }
+        for (at, _, width) in units {
             self.report(ErrorCode::InvalidUrlUnit, start + at..start + at + width);
+        }
+    }
+
+    /// The invalid URL units of `text` (see [`InvalidUrlUnits`]) by this grammar's sets.
+    #[inline]
+    fn invalid_url_units<'t>(&self, text: &'t str) -> InvalidUrlUnits<'t, 's> {
+        let suspects = &self.source.tables().url_unit_suspects;
+        InvalidUrlUnits {
+            text,
+            at: first_byte_in(text.as_bytes(), suspects),
+            suspects,
+            url_code_points: self.table(Set::UrlCodePoint),
         }
     }
 
@@ -438,20 +449,39 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     }
 }
 
-/// The code points of `text` that are invalid URL units: (byte offset, is it a "%" not followed
-/// by two ASCII hex digits, byte width).
-fn invalid_url_units(text: &str, url_code_points: &CodePointSet) -> Vec<(usize, bool, usize)> {
-    let bytes = text.as_bytes();
-    text.char_indices()
-        .filter_map(|(i, c)| {
-            let bad_percent = c == '%'
-                && !(bytes.len() > i + 2
-                    && bytes[i + 1].is_ascii_hexdigit()
-                    && bytes[i + 2].is_ascii_hexdigit());
-            let bad = bad_percent || (c != '%' && !url_code_points.contains(c));
-            bad.then_some((i, bad_percent, c.len_utf8()))
-        })
-        .collect()
+/// The invalid URL units of a text, in order, each as (its byte offset, whether it is a "%" not
+/// followed by two ASCII hex digits, its width): "c is not a URL code point and not U+0025 (%)",
+/// or "c is U+0025 (%) and remaining does not start with two ASCII hex digits". Lazily, and
+/// the usual text in one scan: a byte that cannot start one (`suspects` does not hold it) is
+/// not decoded.
+pub(crate) struct InvalidUrlUnits<'t, 's> {
+    text: &'t str,
+    /// Where the next suspect byte is (a character boundary; the end when there is none).
+    at: usize,
+    /// The bytes that may start an invalid unit: "%", an ASCII byte that is no URL code point,
+    /// and every byte beyond ASCII (a lead byte comes before its continuation bytes).
+    suspects: &'s [bool; 256],
+    url_code_points: &'s CodePointSet,
+}
+
+impl Iterator for InvalidUrlUnits<'_, '_> {
+    type Item = (usize, bool, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let bytes = self.text.as_bytes();
+        loop {
+            let c = self.text.get(self.at..)?.chars().next()?;
+            let (at, width) = (self.at, c.len_utf8());
+            self.at += width;
+            self.at += first_byte_in(bytes.get(self.at..)?, self.suspects);
+            let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
+            let bad_percent = c == '%' && !(hex(at + 1) && hex(at + 2));
+            if bad_percent || (c != '%' && !self.url_code_points.contains(c)) {
+                return Some((at, bad_percent, width));
+            }
+        }
+    }
 }
 
 /// The children of a node, lazily: (production, node), end of input left out, an unnamed rule
