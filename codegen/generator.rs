@@ -582,10 +582,19 @@ impl<'r> Generator<'r> {
                     }
                 }
                 if let Some((first, stops)) = self.segments(e) {
+                    // Few stops (a path's "?" and "#"): eight bytes a step.
+                    let few: Vec<String> = (0..128u8)
+                        .filter(|&b| stops[usize::from(b)])
+                        .map(|b| format!("{b}"))
+                        .collect();
+                    let skip = if few.len() <= 3 && (128..256).all(|b| !stops[b]) {
+                        format!("self.skip_to_any_of([{}])", few.join(", "))
+                    } else {
+                        format!("self.skip_until({})", self.class(stops))
+                    };
                     return Ok(format!(
-                        "({{ if self.class({}) {{ let _ = self.skip_until({}); }} true }})",
-                        self.class(first),
-                        self.class(stops)
+                        "({{ if self.class({}) {{ let _ = {skip}; }} true }})",
+                        self.class(first)
                     ));
                 }
                 let each = self.expr(e)?;

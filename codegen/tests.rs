@@ -507,6 +507,8 @@ fn an_outline_run_leaves_an_outlined_rule_empty_and_scans_its_segments_once() {
     let outline = of("t_p_outline");
     assert!(outline.contains("self.open("), "{outline}");
     assert!(outline.contains("if self.class(&CLASS_"), "{outline}");
+    // Its one stop, "?" ("/" starts the next segment), eight bytes a step.
+    assert!(outline.contains("self.skip_to_any_of([63])"), "{outline}");
     assert!(!outline.contains("t_s"), "{outline}");
     assert!(!code.contains("fn t_h_outline"), "{code}");
     assert!(code.contains("pub(crate) const OUTLINED: &[Production] = &[\n    Production::P,\n];"));
