@@ -57,6 +57,7 @@ impl Context {
             (Context::Tokens, RuleType::Normal, _) => (true, Context::Tokens),
             (Context::Atomic, RuleType::Atomic | RuleType::Normal, _) => (false, Context::Atomic),
             (_, RuleType::CompoundAtomic | RuleType::NonAtomic, _) => (true, Context::Tokens),
+            // Never reached (`this` is not an outline); for the match to be whole.
             (Context::Outline, _, _) => (true, Context::Tokens),
         };
         let inner = match inner {

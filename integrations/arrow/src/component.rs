@@ -124,10 +124,12 @@ pub enum StringLayout {
     #[default]
     Utf8,
     /// Utf8View: a 16-byte view per value, holding a value of up to 12 bytes itself and pointing
-    /// into a buffer for a longer one. A value that is part of the row's input as written (a host
-    /// name that needed no change) points into the input's buffers, which the output column then
-    /// shares: no byte is copied. The input may have any of the three layouts; a LargeUtf8 input
-    /// of more than 4 GiB is copied from instead.
+    /// into a buffer for a longer one. In the hostname column alone
+    /// (`parse_component(.., Component::Hostname, ..)`), a host name the input holds as written
+    /// points into the input's buffers, which the column then shares (all of them, from its
+    /// first such value): no byte is copied. The input may have any of the three layouts; one of
+    /// more than 4 GiB is copied from instead. The other columns' values are parts of the parsed
+    /// URL, copied.
     Utf8View,
 }
 

@@ -6,12 +6,11 @@ use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, ListBuilder, StringBuilder, StringViewBuilder};
 use arrow_array::ArrayRef;
-use arrow_buffer::Buffer;
 use arrow_schema::ArrowError;
 
 use crate::adapter::Row;
 use crate::input::Strings;
-use crate::text::{check_fits, shared_buffers, TextColumn};
+use crate::text::{check_fits, TextColumn};
 use crate::{Component, StringLayout};
 
 /// The columns being built for a batch, one per asked-for component, in the order asked.
@@ -19,9 +18,6 @@ use crate::{Component, StringLayout};
 pub(crate) struct Columns {
     /// Each component and its builder.
     builders: Vec<(Component, Builder)>,
-    /// The input's buffers, when a Utf8View column may point into them (see
-    /// [`Strings::buffers`]); empty otherwise.
-    input: Vec<Buffer>,
 }
 
 /// The builder of one column.
@@ -56,13 +52,14 @@ impl Columns {
                         ListBuilder::with_capacity(StringBuilder::new(), rows)
                             .with_field(item.clone()),
                     ),
-                    _ => Builder::Text(TextColumn::new(component, layout, rows, bytes)),
+                    // A struct's values are slices of the parsed URL (or messages), never of
+                    // the input: no view into it.
+                    _ => Builder::Text(TextColumn::new(component, layout, rows, bytes, Vec::new())),
                 };
                 (component, builder)
             })
             .collect();
-        let input = shared_buffers(layout, input);
-        Columns { builders, input }
+        Columns { builders }
     }
 
     /// Appends a null row (a null URL or a null base) to every column.
@@ -77,13 +74,12 @@ impl Columns {
         }
     }
 
-    /// Appends `row`'s value to every column; `buffer` is the index of the input's buffer that
-    /// holds the row's input (see [`Strings::buffer_of`]). An error when a Utf8 column would
-    /// outgrow its 2 GiB.
-    pub(crate) fn append(&mut self, row: &Row<'_>, buffer: Option<u32>) -> Result<(), ArrowError> {
+    /// Appends `row`'s value to every column; an error when a Utf8 column would outgrow its
+    /// 2 GiB.
+    pub(crate) fn append(&mut self, row: &Row<'_>) -> Result<(), ArrowError> {
         for (component, builder) in &mut self.builders {
             match builder {
-                Builder::Text(b) => b.append(row.text(*component), buffer, &self.input)?,
+                Builder::Text(b) => b.append(row.text(*component), None)?,
                 Builder::Valid(b) => b.append_value(row.valid()),
                 Builder::Errors(b) => {
                     for code in row.error_codes() {

@@ -47,7 +47,10 @@ enum Layout {
 struct Views {
     /// The views and the column's own buffers.
     builder: StringViewBuilder,
-    /// The index of the input's first buffer among the builder's, once a value pointed into it.
+    /// The input's buffers, which a value that lies in one of them points into (empty when the
+    /// column's values are never parts of the input).
+    input: Vec<Buffer>,
+    /// The index of `input`'s first buffer among the builder's, once a value pointed into it.
     input_at: Option<u32>,
 }
 
@@ -63,16 +66,20 @@ pub(crate) fn shared_buffers(layout: StringLayout, strings: &Strings) -> Vec<Buf
 impl TextColumn {
     /// An empty column of `component` in `layout`, for `rows` rows whose input strings hold
     /// `input_bytes` (a Utf8 column reserves that many bytes, but for `failure`, whose values
-    /// are messages of their own that most rows do not have).
+    /// are messages of their own that most rows do not have). `shared`: the input's buffers,
+    /// which a Utf8View column points into for a value that lies in one of them (see
+    /// [`shared_buffers`]; empty for a column whose values are never parts of the input).
     pub(crate) fn new(
         component: Component,
         layout: StringLayout,
         rows: usize,
         input_bytes: usize,
+        shared: Vec<Buffer>,
     ) -> TextColumn {
         let builder = match layout {
             StringLayout::Utf8View => Layout::Views(Views {
                 builder: StringViewBuilder::with_capacity(rows),
+                input: shared,
                 input_at: None,
             }),
             _ if component == Component::Failure => Layout::Utf8(StringBuilder::new()),
@@ -84,22 +91,21 @@ impl TextColumn {
         TextColumn { component, builder }
     }
 
-    /// Appends `value`, or a null row for `None`. `buffer` is the index among `input` (the
-    /// input's buffers, when a Utf8View column may point into them; empty otherwise) of the
-    /// buffer that holds the row's input. An error when a Utf8 column would outgrow its 2 GiB.
+    /// Appends `value`, or a null row for `None`. `buffer` is the index among the input's
+    /// buffers of the one that holds the row's input ([`Strings::buffer_of`]). An error when a
+    /// Utf8 column would outgrow its 2 GiB.
     #[inline]
     pub(crate) fn append(
         &mut self,
         value: Option<Cow<'_, str>>,
         buffer: Option<u32>,
-        input: &[Buffer],
     ) -> Result<(), ArrowError> {
         match (&mut self.builder, value) {
             (Layout::Utf8(b), Some(value)) => {
                 check_fits(b.values_slice().len() + value.len(), self.component)?;
                 b.append_value(value);
             }
-            (Layout::Views(v), Some(value)) => v.append(value, buffer, input),
+            (Layout::Views(v), Some(value)) => v.append(value, buffer),
             (_, None) => self.append_null(),
         }
         Ok(())
@@ -123,29 +129,28 @@ impl TextColumn {
 }
 
 impl Views {
-    /// Appends `value`: a view into `buffers` (the input's) when it lies in `buffers[buffer]` and
-    /// is longer than a view holds; otherwise a copy.
-    fn append(&mut self, value: Cow<'_, str>, buffer: Option<u32>, buffers: &[Buffer]) {
+    /// Appends `value`: a view into the input when it lies in `self.input[buffer]` and is
+    /// longer than a view holds; otherwise a copy.
+    fn append(&mut self, value: Cow<'_, str>, buffer: Option<u32>) {
         if let (Cow::Borrowed(part), Some(index)) = (&value, buffer) {
-            if let Some(buffer) = buffers.get(index as usize).filter(|_| part.len() > 12) {
-                if let Some(offset) = offset_within(part.as_bytes(), buffer.as_slice()) {
-                    self.append_view(part, index, offset, buffers);
-                    return;
-                }
+            let within = self.input.get(index as usize).filter(|_| part.len() > 12);
+            if let Some(offset) = within.and_then(|b| offset_within(part.as_bytes(), b)) {
+                self.append_view(part, index, offset);
+                return;
             }
         }
         self.builder.append_value(value);
     }
 
-    /// Appends a view of `part`, which lies at `offset` in `buffers[index]`, adding the input's
-    /// buffers to the builder's on the first such view.
+    /// Appends a view of `part`, which lies at `offset` in `self.input[index]`, adding the
+    /// input's buffers to the builder's on the first such view.
     #[allow(unsafe_code)] // One call, whose conditions are checked just before it.
-    fn append_view(&mut self, part: &str, index: u32, offset: u32, buffers: &[Buffer]) {
+    fn append_view(&mut self, part: &str, index: u32, offset: u32) {
         let first = match self.input_at {
             Some(first) => first,
             None => {
                 let mut first = None;
-                for buffer in buffers {
+                for buffer in &self.input {
                     let at = self.builder.append_block(buffer.clone());
                     first.get_or_insert(at);
                 }
@@ -156,8 +161,9 @@ impl Views {
             self.builder.append_value(part);
             return;
         };
-        // SAFETY: the builder's block `block` is `buffers[index]`, added by `append_block` above
-        // (the input's buffers were added in order, the first at `first`). `offset_within` found
+        // SAFETY: the builder's block `block` is `self.input[index]`, added by `append_block`
+        // above (`self.input`, which never changes, was added in order, the first at `first`;
+        // `append_block` flushes the builder's own in-progress buffer first, at an index below). `offset_within` found
         // `part`'s bytes at `offset..offset + len` of that buffer, by address: the range is in
         // bounds, and its bytes are `part`'s, a `&str`, so valid UTF-8. That is what
         // `append_view_unchecked` asks. (`try_append_view` would check the UTF-8 again: some 120

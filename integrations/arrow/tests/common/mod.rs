@@ -166,55 +166,49 @@ pub fn wpt_cases() -> Vec<(String, Option<String>)> {
 
 /// Checks that `views` (a column in the Utf8View layout: strings, or lists of strings) holds the
 /// same rows as `utf8` (the same column in the Utf8 layout): the same nulls, strings and lists.
+/// (The types are told apart by downcasting, so that the DataFusion tests, which share this
+/// file, need no more dependencies than arrow-array.)
 pub fn same_strings(views: &dyn Array, utf8: &dyn Array) -> Result<(), String> {
-    use arrow_schema::DataType;
     if views.len() != utf8.len() {
         return Err(format!("{} rows, expected {}", views.len(), utf8.len()));
     }
-    let rows = |a: &dyn Array| -> Result<Vec<Option<Vec<String>>>, String> {
-        let strings = |a: &dyn Array| -> Result<Vec<Option<String>>, String> {
-            Ok(match a.data_type() {
-                DataType::Utf8 => a
-                    .as_string::<i32>()
-                    .iter()
-                    .map(|s| s.map(str::to_owned))
-                    .collect(),
-                DataType::Utf8View => a
-                    .as_string_view()
-                    .iter()
-                    .map(|s| s.map(str::to_owned))
-                    .collect(),
-                other => return Err(format!("a column of {other}")),
-            })
-        };
-        Ok(match a.data_type() {
-            DataType::List(_) => {
-                let lists = a.as_list::<i32>();
-                let mut out = Vec::with_capacity(a.len());
-                for i in 0..a.len() {
-                    out.push(match lists.is_valid(i) {
-                        true => Some(
-                            strings(lists.value(i).as_ref())?
-                                .into_iter()
-                                .flatten()
-                                .collect(),
-                        ),
-                        false => None,
-                    });
-                }
-                out
+    fn strings(a: &dyn Array) -> Result<Vec<Option<String>>, String> {
+        let owned = |s: Option<&str>| s.map(str::to_owned);
+        if let Some(a) = a.as_string_opt::<i32>() {
+            return Ok(a.iter().map(owned).collect());
+        }
+        if let Some(a) = a.as_string_view_opt() {
+            return Ok(a.iter().map(owned).collect());
+        }
+        Err(format!("a column of {}", a.data_type()))
+    }
+    fn rows(a: &dyn Array) -> Result<Vec<Option<Vec<String>>>, String> {
+        if let Some(lists) = a.as_list_opt::<i32>() {
+            let mut out = Vec::with_capacity(a.len());
+            for i in 0..a.len() {
+                out.push(match lists.is_valid(i) {
+                    true => Some(
+                        strings(lists.value(i).as_ref())?
+                            .into_iter()
+                            .flatten()
+                            .collect(),
+                    ),
+                    false => None,
+                });
             }
-            DataType::Boolean => a
-                .as_boolean()
+            return Ok(out);
+        }
+        if let Some(booleans) = a.as_boolean_opt() {
+            return Ok(booleans
                 .iter()
                 .map(|b| b.map(|b| vec![b.to_string()]))
-                .collect(),
-            _ => strings(a)?
-                .into_iter()
-                .map(|s| s.map(|s| vec![s]))
-                .collect(),
-        })
-    };
+                .collect());
+        }
+        Ok(strings(a)?
+            .into_iter()
+            .map(|s| s.map(|s| vec![s]))
+            .collect())
+    }
     let (got, want) = (rows(views)?, rows(utf8)?);
     match got.iter().zip(&want).position(|(g, w)| g != w) {
         None => Ok(()),
