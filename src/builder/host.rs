@@ -139,7 +139,18 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // "Let strictResult be the result of running domain parser ToASCII with domain and true.
         // If strictResult is a failure value, domain-to-ASCII validation error." Only a listener
         // needs it: the result below does not depend on it.
-        let strict_failed = self.wants_errors() && strict_to_ascii_fails(domain, kinds);
+        // A domain beyond ASCII that strict ToASCII takes has the same result without `strict`
+        // (strict only adds checks: the ASCII deny list, hyphens, DNS lengths; the mapping is
+        // the same), so that result serves both.
+        let beyond_ascii = kinds & NON_ASCII != 0;
+        let strict = match self.wants_errors() && beyond_ascii {
+            true => domain_to_ascii(domain, true),
+            false => None,
+        };
+        let strict_failed = match beyond_ascii {
+            true => self.wants_errors() && strict.is_none(),
+            false => self.wants_errors() && strict_to_ascii_fails(domain, kinds),
+        };
         // `kinds` (of the domain's bytes) tells whether it is ASCII, has upper case letters or
         // forbidden domain code points.
         let result: Cow<'d, str> = if kinds & NON_ASCII == 0 {
@@ -149,6 +160,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             } else {
                 Cow::Borrowed(domain)
             }
+        } else if let Some(result) = strict {
+            Cow::Owned(result)
         } else {
             // "Set result to the result of running domain parser ToASCII with domain and false.
             // If result is a failure value, then return failure."
