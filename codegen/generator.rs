@@ -46,10 +46,10 @@ pub(crate) struct Generator<'r> {
     pub(crate) tokens: Tokens,
     /// Where the expression being written runs.
     pub(crate) context: Context,
-    /// Rules an outline run leaves empty (see [`Generator::outlined`]), and every rule that
-    /// calls one of them, directly or not: the rules with a function of their own in an outline.
+    /// Rules an outline run leaves empty (see [`Generator::outlined`]).
     outlined: BTreeSet<String>,
-    /// The rules that call an outlined rule, directly or not.
+    /// The rules that call an outlined rule, directly or not: with the outlined rules, those
+    /// that have a function of their own in an outline.
     outline_callers: BTreeSet<String>,
     /// Rule functions called so far, by rule and context: each is written once.
     wanted: BTreeSet<(String, Context)>,
@@ -328,8 +328,8 @@ impl<'r> Generator<'r> {
         Some((first, stops))
     }
 
-    /// The class `expr` skips up to, when it is `(!class ~ ANY)*` (which pest_meta may have
-    /// made a `Skip` of one-byte strings).
+    /// The class `expr` skips up to, when it is `(!class ~ ANY)*` with a class of ASCII bytes
+    /// (which pest_meta may have made a `Skip` of one-byte strings): one table-driven skip.
     fn skipped_until(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
         match expr {
             OptimizedExpr::Skip(strings) => {
@@ -572,14 +572,8 @@ impl<'r> Generator<'r> {
                 if let Some(class) = self.class_of(e) {
                     return Ok(format!("self.skip_while({})", self.class(class)));
                 }
-                if let OptimizedExpr::Seq(a, b) = &**e {
-                    if let (OptimizedExpr::NegPred(not), OptimizedExpr::Ident(any)) = (&**a, &**b) {
-                        if any == "ANY" {
-                            if let Some(class) = self.class_of(not) {
-                                return Ok(format!("self.skip_until({})", self.class(class)));
-                            }
-                        }
-                    }
+                if let Some(class) = self.skipped_until(expr) {
+                    return Ok(format!("self.skip_until({})", self.class(class)));
                 }
                 if let Some((first, stops)) = self.segments(e) {
                     // Few stops (a path's "?" and "#"): eight bytes a step.
@@ -612,11 +606,7 @@ impl<'r> Generator<'r> {
                 }
             }
             OptimizedExpr::Skip(strings) => {
-                if strings.iter().all(|s| s.len() == 1 && s.is_ascii()) {
-                    let mut class = [false; 256];
-                    for s in strings {
-                        class[s.as_bytes()[0] as usize] = true;
-                    }
+                if let Some(class) = self.skipped_until(expr) {
                     format!("self.skip_until({})", self.class(class))
                 } else {
                     let list: Vec<String> = strings.iter().map(|s| bytes(s)).collect();

@@ -138,18 +138,17 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     ) -> Result<Cow<'d, str>, ParseError> {
         // "Let strictResult be the result of running domain parser ToASCII with domain and true.
         // If strictResult is a failure value, domain-to-ASCII validation error." Only a listener
-        // needs it: the result below does not depend on it.
-        // A domain beyond ASCII that strict ToASCII takes has the same result without `strict`
-        // (strict only adds checks: the ASCII deny list, hyphens, DNS lengths; the mapping is
-        // the same), so that result serves both.
-        let beyond_ascii = kinds & NON_ASCII != 0;
-        let strict = match self.wants_errors() && beyond_ascii {
-            true => domain_to_ascii(domain, true),
-            false => None,
-        };
-        let strict_failed = match beyond_ascii {
-            true => self.wants_errors() && strict.is_none(),
-            false => self.wants_errors() && strict_to_ascii_fails(domain, kinds),
+        // needs it. A domain beyond ASCII that strict ToASCII takes has the same result without
+        // `strict` (strict only adds checks: the ASCII deny list, hyphens, DNS lengths; the
+        // mapping is the same), so that result then serves as the one below.
+        let (strict, strict_failed) = match (self.wants_errors(), kinds & NON_ASCII != 0) {
+            (false, _) => (None, false),
+            (true, true) => {
+                let strict = domain_to_ascii(domain, true);
+                let failed = strict.is_none();
+                (strict, failed)
+            }
+            (true, false) => (None, strict_to_ascii_fails(domain, kinds)),
         };
         // `kinds` (of the domain's bytes) tells whether it is ASCII, has upper case letters or
         // forbidden domain code points.
