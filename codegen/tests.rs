@@ -474,20 +474,22 @@ fn where_no_rule_makes_tokens_no_rule_inside_does() {
     assert!(!Context::Tokens.makes_no_tokens(Tokens::Leaves));
 }
 
+/// The parser of `source`, with productions, that outlines rules `names`.
+fn outlined(source: &str, names: &[&str]) -> Result<String, String> {
+    compile(
+        &read(source),
+        "test.pest",
+        "t_",
+        true,
+        Tokens::AsPest,
+        names,
+    )
+}
+
 #[test]
 fn an_outline_run_leaves_an_outlined_rule_empty_and_scans_its_segments_once() {
     let source = "u = ${ \"a:\" ~ h ~ p ~ EOI }\nh = @{ \"h\" }\n\
                   p = ${ s* }\ns = @{ \"/\" ~ (!(\"/\" | \"?\") ~ ANY)* }\n";
-    let outlined = |source: &str, names: &[&str]| {
-        compile(
-            &read(source),
-            "test.pest",
-            "t_",
-            true,
-            Tokens::AsPest,
-            names,
-        )
-    };
     let code = outlined(source, &["p"]).unwrap();
     let of = |f: &str| body(&code, f);
     // The whole run is as before: p's segments make tokens.
@@ -522,4 +524,36 @@ fn an_outline_run_leaves_an_outlined_rule_empty_and_scans_its_segments_once() {
         body(&code, "t_p_outline").contains("t_s_in_lookahead"),
         "{code}"
     );
+}
+
+#[test]
+fn an_outlined_rule_lists_its_children_for_the_steps_through_them() {
+    // A first child once, then any number of another (`+` is one and any).
+    let source = "u = ${ p ~ EOI }\np = ${ f ~ s+ }\nf = @{ \"x\" }\ns = @{ \"/\" ~ \"y\"* }\n";
+    let code = outlined(source, &["p"]).unwrap();
+    let table = &code[code.find("OUTLINE_CHILDREN").expect("the table")..];
+    let row = &table[..table.find("\n];").expect("its end")];
+    assert!(
+        row.contains(
+            "(Production::P, &[(Production::F, Times::One, |parser| \
+             (parser.starts_with_one_of(&CLASS_0) && parser.t_f())), \
+             (Production::S, Times::One, |parser| (parser.starts_with_one_of(&CLASS_1) && \
+             parser.t_s())), "
+        ),
+        "{row}"
+    );
+    assert!(
+        row.contains("(Production::S, Times::Any, |parser| "),
+        "{row}"
+    );
+    // A body that is not a sequence of rules, or children that make no token, are refused.
+    for refused in [
+        "u = ${ p ~ EOI }\np = ${ s | \"z\" }\ns = @{ \"/\" }\n",
+        "u = ${ p ~ EOI }\np = ${ s? }\ns = @{ \"/\" }\n",
+        "u = ${ p ~ EOI }\np = ${ s* }\ns = _{ \"/\" }\n",
+        "u = ${ p ~ EOI }\np = @{ s* }\ns = { \"/\" }\n",
+    ] {
+        let error = outlined(refused, &["p"]).unwrap_err();
+        assert!(error.contains("outlined rule p"), "{refused}: {error}");
+    }
 }

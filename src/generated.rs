@@ -6,6 +6,7 @@
 //! reads (the `rfc3986::parse` unit tests check it).
 
 mod attempts;
+mod steps;
 
 use alloc::borrow::ToOwned;
 use alloc::string::String;
@@ -14,6 +15,8 @@ use alloc::vec::Vec;
 use crate::grammar::{Production, Productions};
 use crate::tokens::{offset, Matched, Out, Token};
 use attempts::{Attempt, Attempts};
+pub(crate) use steps::Steps;
+use steps::{Children, Times};
 
 const T: bool = true;
 const F: bool = false;
@@ -53,6 +56,15 @@ impl Productions for Generated {
         run_on(input, tokens, |parser| {
             url_rules::run_outline(parser, entry)
         })
+    }
+
+    fn outline_steps<'s>(
+        &self,
+        production: Production,
+        input: &'s str,
+        at: usize,
+    ) -> Option<Steps<'s>> {
+        Steps::new(production, input, at)
     }
 
     fn rule_name(&self, rule: u16) -> String {
@@ -434,6 +446,9 @@ impl<O: Out> Parser<'_, '_, O> {
 
 #[cfg(test)]
 mod outline_tests;
+
+#[cfg(all(test, feature = "std"))]
+mod steps_tests;
 
 #[cfg(test)]
 mod tests {

@@ -142,6 +142,19 @@ pub(crate) trait Productions {
         self.parse_into(entry, input, tokens)
     }
 
+    /// The children of a node of `production` that starts at byte `at` of `input`, in a tree
+    /// this source made as an outline ([`Productions::parse_outline_into`]) and that leaves
+    /// `production` empty: found one at a time by running their rules. None for a production
+    /// whose children the tree holds, and for a source that makes no outline.
+    fn outline_steps<'s>(
+        &self,
+        _production: Production,
+        _input: &'s str,
+        _at: usize,
+    ) -> Option<crate::generated::Steps<'s>> {
+        None
+    }
+
     /// The name of a rule of this source, by its number.
     fn rule_name(&self, rule: u16) -> String;
 

@@ -7,6 +7,7 @@ use core::ops::Range;
 use super::url::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
+use crate::generated::Steps;
 use crate::grammar::{Production, Productions};
 use crate::percent;
 use crate::tables::Set;
@@ -31,20 +32,44 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return Ok(());
         }
         let within = self.production(&node).unwrap_or(Production::Path);
-        // The segments, end of input left out, each seen with whether another follows.
-        let mut segments = node
-            .children()
-            .filter(|n| n.production() != Some(Production::Eoi));
-        let mut next = segments.next();
+        match self.path_steps(&node) {
+            None => {
+                // The segments, end of input left out.
+                let segments = node
+                    .children()
+                    .filter(|n| n.production() != Some(Production::Eoi))
+                    .map(|n| (n.production(), n.span()));
+                self.path_segments(within, segments)
+            }
+            Some(mut steps) => {
+                let segments = steps.by_ref().map(|(p, at)| (Some(p), at));
+                self.path_segments(within, segments)?;
+                if steps.end() != Some(node.span().end) {
+                    return Err(self.unexpected(within, span(&node)));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The segments of a path production (`within`) in the path state, each a production (None
+    /// for a rule the builder does not know) and its span.
+    #[inline(always)]
+    fn path_segments(
+        &mut self,
+        within: Production,
+        segments: impl Iterator<Item = (Option<Production>, Range<usize>)>,
+    ) -> Result<(), ParseError> {
+        // Each segment is seen with whether another follows.
+        let mut segments = segments.peekable();
         // Segments in a row that open with "/" and are appended as they are: their span,
         // written with one percent-encode when the row ends.
         let mut row: Option<Range<usize>> = None;
-        while let Some(segment) = next {
-            next = segments.next();
-            let Some(p) = segment.production() else {
-                return Err(self.unexpected(within, span(&segment)));
+        while let Some((production, at)) = segments.next() {
+            let Some(p) = production else {
+                return Err(self.unexpected(within, at));
             };
-            let text = segment.as_str();
+            let text = &self.text[at.clone()];
             // The buffer, and whether "/" opens the segment.
             let (content, opened_by_slash) = match p {
                 Production::SpecialPathSegment
@@ -60,12 +85,11 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                         // "If url is special and c is U+005C (\), invalid-reverse-solidus
                         // validation error."
                         if self.special() {
-                            let at = span(&segment).start;
-                            self.report(ErrorCode::InvalidReverseSolidus, at..at + 1);
+                            self.report(ErrorCode::InvalidReverseSolidus, at.start..at.start + 1);
                         }
                         (content, false)
                     } else {
-                        return Err(self.unexpected(within, span(&segment)));
+                        return Err(self.unexpected(within, at));
                     }
                 }
                 Production::SpecialFirstSegment
@@ -76,15 +100,13 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 // invalid-reverse-solidus validation error."
                 Production::PathStartSlash => {
                     if text == "\\" {
-                        let at = span(&segment);
                         self.report(ErrorCode::InvalidReverseSolidus, at);
                     }
                     continue;
                 }
-                _ => return Err(self.unexpected(within, span(&segment))),
+                _ => return Err(self.unexpected(within, at)),
             };
             // Every code point is checked as it is appended to buffer.
-            let at = span(&segment);
             self.url_units(content, at.end - content.len());
             // A pending row means the path is not empty.
             let kind = self.segment_kind(content, row.is_some());
@@ -95,11 +117,21 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
             self.end_row(row.take());
             // A segment is followed by a slash when another segment follows it in the path.
-            let followed_by_slash = next.is_some();
+            let followed_by_slash = segments.peek().is_some();
             self.path_segment(content, kind, followed_by_slash);
         }
         self.end_row(row);
         Ok(())
+    }
+
+    /// The steps through the segments of a path production's node, when the tree is an outline
+    /// that leaves it empty (see [`Productions::outline_steps`]); None when the tree holds them.
+    pub(super) fn path_steps(&self, node: &Node<'_>) -> Option<Steps<'i>> {
+        if !self.outlined {
+            return None;
+        }
+        self.source
+            .outline_steps(node.production()?, self.text, node.span().start)
     }
 
     /// What the path state does with a segment whose buffer is `content`; `row_pending` when

@@ -274,18 +274,44 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             return Some(whole);
         }
         self.none_encoded(Set::Path, whole.clone())?;
+        // The segments cover the path: the last one ends where it does.
+        let end = match self.path_steps(node) {
+            None => {
+                let children = node.children().map(|n| (n.production(), n.span()));
+                self.segments_as_written(whole.start, file, children)?
+            }
+            Some(mut steps) => {
+                let children = steps.by_ref().map(|(p, at)| (Some(p), at));
+                let end = self.segments_as_written(whole.start, file, children)?;
+                (steps.end() == Some(end)).then_some(end)?
+            }
+        };
+        if end != whole.end || (whole.is_empty() && whole.end != self.text.len()) {
+            return None;
+        }
+        Some(whole)
+    }
+
+    /// The segments of a special path as written (see [`Builder::special_path_as_written`]),
+    /// each a production and its span, from `start` on: where the last one ends, if they are.
+    #[inline(always)]
+    fn segments_as_written(
+        &self,
+        start: usize,
+        file: bool,
+        segments: impl Iterator<Item = (Option<Production>, Range<usize>)>,
+    ) -> Option<usize> {
         let bytes = self.text.as_bytes();
-        // Where the next segment starts: the segments cover the path.
-        let mut next = whole.start;
-        for segment in node.children() {
-            if segment.production()? != Production::SpecialPathSegment {
+        // Where the next segment starts.
+        let mut next = start;
+        for (production, at) in segments {
+            if production? != Production::SpecialPathSegment {
                 return None;
             }
-            let at = segment.span();
             if at.start != next || bytes.get(at.start) != Some(&b'/') {
                 return None;
             }
-            let first = next == whole.start;
+            let first = next == start;
             next = at.end;
             // The content after the "/" (a grammar loaded at run time may match an empty
             // segment: then there is none, and the production functions refuse the tree).
@@ -299,10 +325,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
                 return None;
             }
         }
-        if next != whole.end || (whole.is_empty() && whole.end != self.text.len()) {
-            return None;
-        }
-        Some(whole)
+        Some(next)
     }
 
     /// Whether `at` starts right after `delimiter`, which is at `end`.
