@@ -363,7 +363,9 @@ impl Writer {
     /// [Shorten a URL's path](https://url.spec.whatwg.org/#shorten-a-urls-path): "Remove path's
     /// last item, if any." (The caller checks the file drive-letter exception.)
     pub(crate) fn remove_last_segment(&mut self) {
-        if let Some(last) = self.path_str().rfind('/') {
+        // A byte search: the segment removed is usually short, and a search for a `char`
+        // costs more to set up than such a segment takes to read.
+        if let Some(last) = self.path_str().bytes().rposition(|b| b == b'/') {
             let end = self.record.path.start + last;
             self.record.serialization.truncate(end);
         }
