@@ -1,6 +1,7 @@
 //! The parser build.rs generates from `grammar/url.pest` makes the same trees as pest_derive's
 //! parser of the same grammar: every production on every conformance input, whole parses with
-//! their traces, and generated inputs.
+//! their traces, generated inputs, and parses of inputs of 1 MiB and more (whose paths the
+//! generated parser reads a segment at a time).
 
 mod common;
 
@@ -193,6 +194,50 @@ fn no_rule_recursion_or_slow_path_on_a_long_input() {
             Engine::PestDerive.run(Production::Url, &input),
             "{piece:?}"
         );
+    }
+}
+
+/// An input of 1 MiB or more is parsed from an outline, its path's segments matched one at a
+/// time (`src/generated/steps.rs`); pest_derive's parser makes the whole tree: the two give the
+/// same URL and the same validation errors, for paths of mixed segments against each kind of base.
+#[test]
+fn long_paths_read_a_segment_at_a_time_parse_as_the_whole_tree_does() {
+    let segments = [
+        "a", "..", ".", "%2e", "é", "a b", "\\", "", "c|", "%zz", "x?y", "#",
+    ];
+    let bases: Vec<Url> = ["http://b/c/d", "file:///C:/a", "sc://h/p"]
+        .iter()
+        .map(|b| Url::parse(b).expect("a base"))
+        .collect();
+    // A different mix of segments for each input, from a simple sequence (no randomness).
+    let mut state = 7_u32;
+    for prefix in ["http://h/", "sc://h/", "file:///", "", "sc:"] {
+        let mut path = String::new();
+        while path.len() <= 1 << 20 {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            path.push_str(segments[(state >> 16) as usize % segments.len()]);
+            path.push('/');
+        }
+        let input = format!("{prefix}{path}");
+        for base in [None].into_iter().chain(bases.iter().map(Some)) {
+            let parsed = |engine: Engine| {
+                let mut errors = Vec::new();
+                let url = Url::options()
+                    .base_url(base)
+                    .engine(engine)
+                    .validation_errors(&mut errors)
+                    .parse(&input)
+                    .map(|u| u.href().to_owned());
+                (url, errors)
+            };
+            let (generated, derived) = (parsed(Engine::Generated), parsed(Engine::PestDerive));
+            assert!(
+                generated == derived,
+                "{prefix:?} and {} bytes against {:?}",
+                path.len(),
+                base.map(Url::href)
+            );
+        }
     }
 }
 
