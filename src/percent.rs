@@ -145,6 +145,17 @@ pub(crate) fn push_decimal(out: &mut String, n: u32) {
     }
 }
 
+/// Appends `n` in lower case hexadecimal without leading zeros (what `{:x}` writes, without
+/// formatting machinery): an IPv6 piece as the IPv6 serializer writes it.
+pub(crate) fn push_lower_hex(out: &mut String, n: u16) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    // The digits from the highest one that is not zero (the last digit always).
+    let digits = (16 - n.leading_zeros()).div_ceil(4).max(1);
+    for at in (0..digits).rev() {
+        out.push(char::from(HEX[usize::from((n >> (4 * at)) & 0xf)]));
+    }
+}
+
 /// https://url.spec.whatwg.org/#string-percent-decode, as bytes.
 pub(crate) fn decode(text: &str) -> Vec<u8> {
     percent_decode(text.as_bytes()).collect()
@@ -161,6 +172,16 @@ pub(crate) fn has_percent_encoded_byte(text: &str) -> bool {
 mod tests {
     use super::*;
     use crate::tables::{Set, BUILTIN};
+
+    /// Every 16-bit number, as `{:x}` writes it.
+    #[test]
+    fn lower_hex_is_what_the_formatter_writes() {
+        for n in 0..=u16::MAX {
+            let mut out = String::new();
+            push_lower_hex(&mut out, n);
+            assert_eq!(out, alloc::format!("{n:x}"));
+        }
+    }
 
     #[test]
     fn sets_encode_what_the_spec_lists() {

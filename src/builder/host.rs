@@ -4,7 +4,6 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::fmt::Write;
 use core::net::Ipv6Addr;
 use core::ops::Range;
 
@@ -417,7 +416,7 @@ pub(crate) fn serialize_ipv6(address: &Ipv6Addr, out: &mut String) {
             ignore0 = true;
             continue;
         }
-        let _ = write!(out, "{piece:x}");
+        crate::percent::push_lower_hex(out, *piece);
         if index != 7 {
             out.push(':');
         }
