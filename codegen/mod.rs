@@ -10,6 +10,7 @@
 mod context;
 mod first_bytes;
 mod generator;
+mod outline;
 pub(crate) mod sets;
 #[cfg(test)]
 mod tests;

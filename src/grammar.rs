@@ -136,8 +136,9 @@ pub(crate) trait Productions {
 
     /// [`Productions::parse_into`], except that the tree may leave out the tokens inside the
     /// path productions (an outline: the same match, for a builder that reads no path segment,
-    /// as when only the outcome of a parse is asked for). A source that cannot leave them out
-    /// makes the whole tree.
+    /// as when only the outcome of a parse is asked for, or reads them a segment at a time). A
+    /// source that cannot leave them out makes the whole tree; one that does must give the steps
+    /// through what it left out ([`Productions::outline_steps`]).
     fn parse_outline_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
         self.parse_into(entry, input, tokens)
     }

@@ -195,9 +195,9 @@ fn explain(entry: u16, input: &str) -> Invalid {
 }
 
 /// The checks that are not context-free, on one node of a tree of the writing grammar (numbered
-/// as the generated parser numbers its rules). Inlined into [`run`]'s walk, which calls it for
-/// every node (left to itself, the compiler's choice came and went with unrelated changes:
-/// 1,754 or 1,976 instructions a URL on kasztp).
+/// as the generated parser numbers its rules). Marked to be inlined into [`run`]'s walk, which
+/// calls it for every node (left to itself, the compiler's choice came and went with unrelated
+/// changes: 1,754 or 1,976 instructions a URL on kasztp).
 #[inline]
 pub(crate) fn check(node: Node<'_>) -> Result<(), Invalid> {
     let text = node.as_str();

@@ -14,7 +14,7 @@ mod host;
 mod ipv4;
 mod ipv6;
 mod long_labels;
-mod path;
+pub(crate) mod path;
 mod punycode;
 mod query;
 mod serialized;
@@ -170,9 +170,10 @@ pub(crate) struct Builder<'i, 's, 'e, S: Productions> {
     /// In check mode, the host's span when the input was taken as written (nothing is written
     /// then).
     host_as_written: Option<Range<usize>>,
-    /// Whether the tree being read is an outline: the source left the path productions empty,
-    /// and their segments are matched one at a time when read ([`Builder::path_steps`]).
-    outlined: bool,
+    /// Whether the tree being read was asked for as an outline: a source that makes one leaves
+    /// the path productions empty, and their segments are matched one at a time when read
+    /// ([`Builder::path_steps`]); a source that makes none gave the whole tree.
+    outline_asked: bool,
 }
 
 impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
@@ -213,7 +214,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             trace: None,
             outcome_only: false,
             host_as_written: None,
-            outlined: false,
+            outline_asked: false,
         }
     }
 
@@ -361,8 +362,8 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         // When only the outcome is asked for, no path segment is read: the tree's outline will
         // do. A long input's path is read from an outline too, a segment at a time, so that its
         // tree does not hold a token per segment (unless the tree is traced).
-        let outline = self.trace.is_none() && (self.outcome_only || steps_paths(self.text));
-        self.outlined = outline;
+        let outline = self.trace.is_none() && (self.outcome_only || path::steps_paths(self.text));
+        self.outline_asked = outline;
         let tree = match self.source.parse(entry, self.text, outline) {
             Some(tree) => tree,
             None => return Err(self.unexpected(entry, self.unmatched(entry))),
@@ -514,32 +515,6 @@ impl<'t> Iterator for Children<'t, '_> {
             });
         }
     }
-}
-
-/// From this many bytes of input on, a parse that writes the path reads it from an outline, a
-/// segment at a time (see [`crate::generated::Steps`]). A whole tree holds a 16-byte token per
-/// segment: for a long path of short segments, eight times the input, which then is out of the
-/// processor's caches and fresh memory at each parse; a segment matched when it is read is in
-/// them, but each step costs a call. Measured with `benches/parse.rs`' `long_url` (a path of
-/// one-letter segments, 2026-11-26): the whole tree 3.5 ms for 1 MiB and 18.5 ms for 2 MiB, the
-/// steps 5.0 ms and 10.1 ms.
-const STEP_PATHS_FROM: usize = 1 << 20;
-
-/// Whether a parse of `text` that writes the path reads it from an outline.
-pub(crate) fn steps_paths(text: &str) -> bool {
-    #[cfg(all(test, feature = "std"))]
-    if let Some(steps) = STEP_PATHS.with(Cell::get) {
-        return steps;
-    }
-    text.len() >= STEP_PATHS_FROM
-}
-
-#[cfg(all(test, feature = "std"))]
-thread_local! {
-    /// Whether every parse on this thread reads its path from an outline (Some(true)) or from
-    /// the whole tree (Some(false)), whatever the input's length: for the tests that hold the
-    /// two to each other.
-    pub(crate) static STEP_PATHS: Cell<Option<bool>> = const { Cell::new(None) };
 }
 
 /// The span of a node in the preprocessed input.

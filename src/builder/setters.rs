@@ -82,7 +82,7 @@ pub(crate) fn set<'i, S: Productions>(
         trace: None,
         outcome_only: false,
         host_as_written: None,
-        outlined: false,
+        outline_asked: false,
     };
     builder.out.resume(record, from, buffer);
     let old = &*record;

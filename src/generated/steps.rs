@@ -1,13 +1,15 @@
 //! The children of an outlined node, found one at a time: an outline run leaves the path
 //! productions empty (their own token, none inside it), and a builder that does read the path
 //! then steps through its segments, running each segment's rule where the last one ended. Only
-//! one child's tokens are held at a time, so a path of two million segments, which the whole
-//! tree keeps as two million tokens (32 MiB), costs one small buffer.
+//! one child's token is held at a time, so a path of two million segments, which the whole tree
+//! keeps as two million tokens (32 MiB), costs one token.
 //!
 //! The grammar still decides every boundary: each child is what its rule matches at that
 //! position, and a rule at a position matches the same way whoever calls it (a PEG rule's match
 //! depends on the text and the position only), so the steps find exactly the children the whole
-//! tree has (`outline_tests` checks it on every WPT input and URL list line). Which rules follow
+//! tree has (`steps_tests` checks it on every WPT input and URL list line). The generator
+//! refuses what would make a match depend on more than that (the stack's `PUSH` and `POP`,
+//! implicit whitespace). Which rules follow
 //! which, and how many times, is generated from the outlined rules' bodies (`OUTLINE_CHILDREN`).
 
 use core::ops::Range;
@@ -35,6 +37,7 @@ pub(crate) enum Times {
 /// The children of an outlined node, each as its production and span, in order.
 #[derive(Debug)]
 pub(crate) struct Steps<'s> {
+    /// The text the tree was made of, whose rules the steps run again.
     input: &'s str,
     /// The body's children, each with how many times it may match and its rule.
     items: &'static Children,
@@ -53,6 +56,8 @@ impl<'s> Steps<'s> {
         let (_, items) = url_rules::OUTLINE_CHILDREN
             .iter()
             .find(|(outlined, _)| *outlined == production)?;
+        #[cfg(all(test, feature = "std"))]
+        STEPS_MADE.with(|made| made.set(made.get() + 1));
         Some(Steps {
             input,
             items,
@@ -101,12 +106,10 @@ impl Iterator for Steps<'_> {
             let found = self.step(rule);
             match (times, found) {
                 (Times::Any, Some(found)) if found.1.end > start => return Some(found),
-                (Times::Any, _) => {
-                    // A repetition ends where its rule fails, or matches nothing (pest's
-                    // repetition ends there too: it stops when the position does not move).
-                    self.at = start;
-                    self.item += 1;
-                }
+                // A repetition ends where its rule fails, or after a match that took nothing:
+                // the generated loop keeps that match and stops (pest_meta refuses most
+                // grammars where a repeated rule can match nothing).
+                (Times::Any, None) => self.item += 1,
                 (_, Some(found)) => {
                     self.item += 1;
                     return Some(found);
@@ -116,6 +119,12 @@ impl Iterator for Steps<'_> {
         }
         None
     }
+}
+
+#[cfg(all(test, feature = "std"))]
+thread_local! {
+    /// How many [`Steps`] this thread made: for the tests that check which parses step.
+    pub(crate) static STEPS_MADE: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
 }
 
 /// Where a step's parser hands its tokens: it keeps the first, the child's own, and counts the

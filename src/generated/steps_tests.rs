@@ -2,7 +2,8 @@
 //! line and long inputs of every kind of segment, against each entry a parse can take, they find
 //! the children the whole tree has; and a parse that reads its path from an outline, a segment at
 //! a time, gives the URL, the failure and the validation errors of a parse that reads it from the
-//! whole tree, with and without a base, and through the pathname setter.
+//! whole tree, with and without a base. The pathname setter's entries leave no production to
+//! step through: with the switch on, it gives what it gives without.
 
 use alloc::format;
 use alloc::string::String;
@@ -12,7 +13,7 @@ use core::ops::Range;
 use super::outline_tests::ENTRIES;
 use super::url_rules::OUTLINE_CHILDREN;
 use super::Generated;
-use crate::builder::STEP_PATHS;
+use crate::builder::path::STEP_PATHS;
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
 use crate::tokens::Matched;
@@ -170,14 +171,33 @@ fn a_parse_that_steps_through_its_path_is_the_parse_of_the_whole_tree() {
     );
 }
 
+/// With the tests' switch on, a parse that writes a path steps through it; off, or when only
+/// the outcome is asked for, it does not.
+#[test]
+fn the_switch_decides_which_parses_step() {
+    let made = || super::steps::STEPS_MADE.with(core::cell::Cell::get);
+    let before = made();
+    let _ = parsed("http://h/a/b?q", None, true);
+    assert!(made() > before, "a forced parse did not step");
+    let before = made();
+    let _ = parsed("http://h/a/b?q", None, false);
+    STEP_PATHS.with(|s| s.set(Some(true)));
+    assert!(Url::can_parse("http://h/a/b?q"));
+    STEP_PATHS.with(|s| s.set(None));
+    assert!(Url::parse("http://h/a/b?q").is_ok());
+    assert_eq!(made(), before, "a parse stepped that should not");
+}
+
 /// Without the tests' switch, a long input reads its path from an outline and a short one from
 /// the whole tree: both give what the other way gives.
 #[test]
 fn a_long_input_steps_through_its_path() {
     let long = format!("http://h/{}/../é/%2e/?q", ["seg"; 300_000].join("/"));
-    assert!(crate::builder::steps_paths(&long));
-    assert!(!crate::builder::steps_paths("http://h/a/b"));
+    assert!(crate::builder::path::steps_paths(&long));
+    assert!(!crate::builder::path::steps_paths("http://h/a/b"));
+    let made = super::steps::STEPS_MADE.with(core::cell::Cell::get);
     let url = Url::parse(&long).expect("a URL");
+    assert!(super::steps::STEPS_MADE.with(core::cell::Cell::get) > made);
     assert_eq!(parsed(&long, None, false).0.as_deref(), Ok(url.href()));
     assert!(url.href().ends_with("/seg/%C3%A9/?q"));
 }
