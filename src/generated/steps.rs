@@ -9,8 +9,8 @@
 //! depends on the text and the position only), so the steps find exactly the children the whole
 //! tree has (`steps_tests` checks it on every WPT input and URL list line). The generator
 //! refuses what would make a match depend on more than that (the stack's `PUSH` and `POP`,
-//! implicit whitespace). Which rules follow
-//! which, and how many times, is generated from the outlined rules' bodies (`OUTLINE_CHILDREN`).
+//! implicit whitespace). Which rules follow which, and how many times, is generated from the
+//! outlined rules' bodies (`OUTLINE_CHILDREN`).
 
 use core::ops::Range;
 

@@ -10,7 +10,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use super::outline_tests::ENTRIES;
+use super::outline_tests::{assert_none_differ, ENTRIES};
 use super::url_rules::OUTLINE_CHILDREN;
 use super::Generated;
 use crate::builder::path::STEP_PATHS;
@@ -78,12 +78,7 @@ fn the_steps_find_the_children_of_the_whole_tree_on_every_input() {
         .iter()
         .filter_map(|i| steps_agree(i).err())
         .collect();
-    assert!(
-        wrong.is_empty(),
-        "{} inputs differ:\n{}",
-        wrong.len(),
-        wrong[..wrong.len().min(10)].join("\n")
-    );
+    assert_none_differ(&wrong);
 }
 
 /// A step that must match and does not ends the steps short of the node, and says so.
@@ -163,12 +158,7 @@ fn a_parse_that_steps_through_its_path_is_the_parse_of_the_whole_tree() {
             }
         }
     }
-    assert!(
-        wrong.is_empty(),
-        "{} differ:\n{}",
-        wrong.len(),
-        wrong[..wrong.len().min(10)].join("\n")
-    );
+    assert_none_differ(&wrong);
 }
 
 /// With the tests' switch on, a parse that writes a path steps through it; off, or when only
