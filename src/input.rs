@@ -65,26 +65,45 @@ fn has_tab_or_newline(bytes: &[u8]) -> bool {
 impl<'a> Input<'a> {
     /// Preprocesses `original` as the basic URL parser does when no URL is given.
     pub(crate) fn new(original: &'a str) -> Input<'a> {
-        Input::preprocess(original, true)
-    }
-
-    /// Preprocesses a setter's value: when a URL is given (a state override), the basic URL
-    /// parser does not trim, but still removes tabs and newlines.
-    pub(crate) fn for_setter(original: &'a str) -> Input<'a> {
-        Input::preprocess(original, false)
-    }
-
-    fn preprocess(original: &'a str, trim: bool) -> Input<'a> {
+        // The usual input neither starts nor ends with a C0 control or space and has no tab
+        // or newline: the input as it is.
         let bytes = original.as_bytes();
-        // Remove any leading and trailing C0 control or space from input.
-        // The usual input starts and ends with neither: nothing to trim.
         let plain_ends = bytes
             .first()
             .zip(bytes.last())
             .is_some_and(|(&first, &last)| {
                 !is_c0_control_or_space(first) && !is_c0_control_or_space(last)
             });
-        let trim = trim && !plain_ends;
+        if plain_ends && !has_tab_or_newline(bytes) {
+            return Input::as_it_is(original);
+        }
+        Input::preprocess(original, true)
+    }
+
+    /// Preprocesses a setter's value: when a URL is given (a state override), the basic URL
+    /// parser does not trim, but still removes tabs and newlines.
+    pub(crate) fn for_setter(original: &'a str) -> Input<'a> {
+        // The usual value has no tab or newline: the value as it is.
+        if !has_tab_or_newline(original.as_bytes()) {
+            return Input::as_it_is(original);
+        }
+        Input::preprocess(original, false)
+    }
+
+    /// `original` with nothing removed.
+    fn as_it_is(original: &'a str) -> Input<'a> {
+        Input {
+            text: Cow::Borrowed(original),
+            lead: 0,
+            end: original.len(),
+            removed: Vec::new(),
+            original_len: original.len(),
+        }
+    }
+
+    fn preprocess(original: &'a str, trim: bool) -> Input<'a> {
+        let bytes = original.as_bytes();
+        // Remove any leading and trailing C0 control or space from input.
         let start = if trim {
             bytes
                 .iter()

@@ -79,17 +79,22 @@ fn push_percent_encoded(out: &mut String, b: u8) {
 /// Appends `text` to `out`, UTF-8 percent-encoding every code point in `set`
 /// (https://url.spec.whatwg.org/#string-utf-8-percent-encode).
 pub(crate) fn encode_into(out: &mut String, text: &str, set: &CodePointSet) {
-    let mut rest = text;
-    loop {
-        // The text up to the next byte the set may hold is copied at once: the usual text is
-        // all such runs. (A byte the set may hold is ASCII or starts a code point, so the split
-        // is on a code point boundary.)
-        let (plain, from) = rest.split_at(set.first_byte_it_may_hold(rest.as_bytes()));
-        out.push_str(plain);
-        let mut chars = from.chars();
-        let Some(c) = chars.next() else {
-            return;
-        };
+    // The text up to the first byte the set may hold is copied at once: the usual text is all
+    // such a run, and costs no more than this. (A byte the set may hold is ASCII or starts a
+    // code point, so the split is on a code point boundary.)
+    let (plain, from) = text.split_at(set.first_byte_it_may_hold(text.as_bytes()));
+    out.push_str(plain);
+    if !from.is_empty() {
+        encode_from(out, from, set);
+    }
+}
+
+/// [`encode_into`] from a code point the set may hold on: each such code point is looked up and
+/// written, and each run between them copied at once.
+#[inline(never)]
+fn encode_from(out: &mut String, from: &str, set: &CodePointSet) {
+    let mut chars = from.chars();
+    while let Some(c) = chars.next() {
         if set.contains(c) {
             let mut buffer = [0; 4];
             for &b in c.encode_utf8(&mut buffer).as_bytes() {
@@ -98,7 +103,10 @@ pub(crate) fn encode_into(out: &mut String, text: &str, set: &CodePointSet) {
         } else {
             out.push(c);
         }
-        rest = chars.as_str();
+        let rest = chars.as_str();
+        let (plain, from) = rest.split_at(set.first_byte_it_may_hold(rest.as_bytes()));
+        out.push_str(plain);
+        chars = from.chars();
     }
 }
 

@@ -139,9 +139,11 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// What the path state does with a segment whose buffer is `content`; `row_pending` when
     /// segments are waiting to be written (so the path is not empty).
     fn segment_kind(&self, content: &str, row_pending: bool) -> Segment {
-        if is_double_dot_segment(content) {
+        // The usual segment fails the first test and is not looked at again for dots.
+        let dot = may_be_dot_segment(content);
+        if dot && is_double_dot_segment(content) {
             Segment::DoubleDot
-        } else if is_single_dot_segment(content) {
+        } else if dot && is_single_dot_segment(content) {
             Segment::SingleDot
         } else if self.file()
             && !row_pending
@@ -294,6 +296,13 @@ enum Segment {
 /// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment).
 pub(super) fn is_single_dot_segment(s: &str) -> bool {
     s == "." || s.eq_ignore_ascii_case("%2e")
+}
+
+/// Whether `s` may be a single-dot or double-dot segment: it opens with "." or "%" and has at
+/// most six bytes (a first test that the usual segment fails).
+#[inline]
+pub(super) fn may_be_dot_segment(s: &str) -> bool {
+    s.len() <= 6 && matches!(s.as_bytes().first(), Some(b'.' | b'%'))
 }
 
 /// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment).

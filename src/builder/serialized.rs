@@ -18,7 +18,7 @@
 use core::ops::Range;
 
 use super::host::{byte_kinds, ends_in_a_number, strict_to_ascii_fails};
-use super::path::{is_double_dot_segment, is_single_dot_segment};
+use super::path::{is_double_dot_segment, is_single_dot_segment, may_be_dot_segment};
 use super::url::is_windows_drive_letter;
 use super::{Builder, Node};
 use crate::error::ErrorCode;
@@ -318,7 +318,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             let content = self.text.get(at.start + 1..at.end)?;
             // Only a segment that starts with "." or "%" may be a dot segment, and only one of
             // two bytes a drive letter.
-            let dot = matches!(content.as_bytes().first(), Some(b'.' | b'%'))
+            let dot = may_be_dot_segment(content)
                 && (is_single_dot_segment(content) || is_double_dot_segment(content));
             let drive = file && first && is_windows_drive_letter(content);
             if dot || drive {

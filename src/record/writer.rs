@@ -34,30 +34,38 @@ struct Draft {
 }
 
 impl Draft {
-    /// The offsets of `record` in full (with an empty serialization: no allocation).
+    /// The offsets of `record` in full (with an empty serialization: no allocation): what the
+    /// debug check of [`Draft::compact`] compares with.
+    #[cfg(debug_assertions)]
     fn of(record: &Record) -> Draft {
-        Draft {
-            serialization: String::new(),
-            scheme_kind: record.scheme_kind,
-            scheme_end: Record::at(record.scheme_end),
-            username: record.username_range(),
-            password: record.password_range(),
-            host: record.host_range(),
-            host_kind: record.host_kind,
-            port: record.port,
-            authority_end: Record::at(record.authority_end),
-            path: record.path_range(),
-            opaque_path: record.opaque_path,
-            query: record.query_range(),
-            fragment: record.fragment_range(),
-        }
+        let mut draft = Draft::default();
+        draft.take_offsets(record);
+        draft
+    }
+
+    /// Takes every offset of `record` (the serialization stays as it is): field by field, in
+    /// place, without a draft moved as a whole.
+    fn take_offsets(&mut self, record: &Record) {
+        self.scheme_kind = record.scheme_kind;
+        self.scheme_end = Record::at(record.scheme_end);
+        self.username = record.username_range();
+        self.password = record.password_range();
+        self.host = record.host_range();
+        self.host_kind = record.host_kind;
+        self.port = record.port;
+        self.authority_end = Record::at(record.authority_end);
+        self.path = record.path_range();
+        self.opaque_path = record.opaque_path;
+        self.query = record.query_range();
+        self.fragment = record.fragment_range();
     }
 
     /// The record: the offsets it keeps, in 32 bits; the serialization back as the error when
     /// it is longer than 32-bit offsets reach.
-    fn compact(self) -> Result<Record, String> {
-        if u32::try_from(self.serialization.len()).is_err() {
-            return Err(self.serialization);
+    fn compact(&mut self) -> Result<Record, String> {
+        let serialization = core::mem::take(&mut self.serialization);
+        if u32::try_from(serialization.len()).is_err() {
+            return Err(serialization);
         }
         // Every offset is at most the length, so none is cut.
         let at = |offset: usize| offset as u32;
@@ -84,7 +92,7 @@ impl Draft {
             port: self.port,
             host_kind: self.host_kind,
             opaque_path: self.opaque_path,
-            serialization: self.serialization,
+            serialization,
         };
         #[cfg(debug_assertions)]
         {
@@ -95,7 +103,7 @@ impl Draft {
                 username: username.clone(),
                 password: password.clone(),
                 host: host.clone(),
-                ..self
+                ..self.clone()
             };
             assert_eq!(implied, written, "offsets of {:?}", record.serialization);
         }
@@ -442,37 +450,25 @@ impl Writer {
     /// [`Component::Host`] the credentials stay and the host and port follow (a URL without a
     /// host gets its "//" here).
     pub(crate) fn resume(&mut self, old: &Record, from: Component, buffer: String) {
-        let serialization = old.serialization();
-        let record = &Draft::of(old);
-        let credentials = !record.username.is_empty() || !record.password.is_empty();
-        let cut = match from {
-            Component::Host if record.host_kind.is_none() => record.scheme_end + 1,
-            // Before the "@" that the host writes again.
-            Component::Host if credentials => record.host.start - 1,
-            Component::Host => record.host.start,
-            Component::Port => record.host.end,
-            Component::Path => record.authority_end,
-            Component::Query => record.path.end,
-            Component::Fragment => record.query.as_ref().map_or(record.path.end, |q| q.end),
-        };
+        // The old offsets, in the draft this writer continues (its serialization comes next).
         let r = &mut self.record;
+        r.take_offsets(old);
+        let credentials = !r.username.is_empty() || !r.password.is_empty();
+        let cut = match from {
+            Component::Host if r.host_kind.is_none() => r.scheme_end + 1,
+            // Before the "@" that the host writes again.
+            Component::Host if credentials => r.host.start - 1,
+            Component::Host => r.host.start,
+            Component::Port => r.host.end,
+            Component::Path => r.authority_end,
+            Component::Query => r.path.end,
+            Component::Fragment => r.query.as_ref().map_or(r.path.end, |q| q.end),
+        };
+        let mut buffer = buffer;
+        buffer.clear();
+        buffer.push_str(old.serialization().get(..cut).unwrap_or_default());
         r.serialization = buffer;
-        r.serialization.clear();
-        r.serialization
-            .push_str(serialization.get(..cut).unwrap_or_default());
-        r.scheme_kind = record.scheme_kind;
-        r.scheme_end = record.scheme_end;
-        r.username = record.username.clone();
-        r.password = record.password.clone();
-        r.host = record.host.clone();
-        r.host_kind = record.host_kind;
-        r.port = record.port;
-        r.authority_end = record.authority_end;
-        r.path = record.path.clone();
-        r.opaque_path = record.opaque_path;
-        r.query = record.query.clone();
         r.fragment = None;
-        self.has_scheme = true;
         if from <= Component::Query {
             r.query = None;
         }
@@ -483,10 +479,13 @@ impl Writer {
             r.port = None;
             r.authority_end = cut;
         }
-        if from == Component::Host && record.host_kind.is_none() {
-            self.start_authority();
-        } else if from == Component::Host {
+        let no_host = r.host_kind.is_none();
+        if from == Component::Host {
             r.host_kind = None;
+        }
+        self.has_scheme = true;
+        if from == Component::Host && no_host {
+            self.start_authority();
         }
     }
 
@@ -498,12 +497,22 @@ impl Writer {
             self.copy_path(record);
             self.end_path();
         }
-        if let Some(query) = record.query().filter(|_| from <= Component::Query) {
-            self.query(|out| out.push_str(query));
+        // The query (from the path or the query on) and the fragment, with their "?" and "#",
+        // as they are: one copy, their offsets moved by where it lands.
+        let path_end = record.path_range().end;
+        let tail = match from {
+            Component::Fragment => record.query_range().map_or(path_end, |q| q.end),
+            _ => path_end,
+        };
+        let at = self.at();
+        let moved = |r: Range<usize>| r.start - tail + at..r.end - tail + at;
+        self.record
+            .serialization
+            .push_str(record.serialization().get(tail..).unwrap_or_default());
+        if from <= Component::Query {
+            self.record.query = record.query_range().map(moved);
         }
-        if let Some(fragment) = record.fragment() {
-            self.fragment(|out| out.push_str(fragment));
-        }
+        self.record.fragment = record.fragment_range().map(moved);
     }
 
     /// The host written, unless the URL has none.
@@ -521,16 +530,20 @@ impl Writer {
     /// Puts the record written in place of `record` (checked in debug builds, as
     /// [`Writer::finish`] does) and returns the serialization `record` had; or, when the record
     /// written is too long ([`Writer::finish`]), leaves `record` as it was and returns the
-    /// serialization written as the error.
-    pub(crate) fn replace(self, record: &mut Record) -> Result<String, String> {
-        let written = self.finish()?;
+    /// serialization written as the error. The writer is left empty (the record is moved
+    /// out field by field, not the writer as a whole).
+    pub(crate) fn replace(&mut self, record: &mut Record) -> Result<String, String> {
+        #[cfg(debug_assertions)]
+        check_invariants(&self.record);
+        let written = self.record.compact()?;
         Ok(core::mem::replace(record, written).serialization)
     }
 
     /// The record. In debug builds its offsets are checked against its serialization. A
     /// serialization longer than `u32::MAX` bytes is refused: the record's offsets are 32-bit
     /// (the error is the serialization, to reuse its buffer or drop it).
-    pub(crate) fn finish(self) -> Result<Record, String> {
+    #[inline]
+    pub(crate) fn finish(mut self) -> Result<Record, String> {
         #[cfg(debug_assertions)]
         check_invariants(&self.record);
         self.record.compact()
