@@ -16,6 +16,7 @@ use crate::error::{ErrorCode, ParseError, ParseErrorKind};
 use crate::grammar::Productions;
 use crate::percent;
 use crate::record::HostKind;
+use crate::tables::first_byte_in;
 use crate::tables::Set;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
@@ -282,28 +283,30 @@ fn passes_strict_to_ascii(domain: &str) -> bool {
     if bytes.is_empty() || bytes.len() > 253 {
         return false;
     }
-    // One pass: each byte a letter, digit or hyphen, or the "." that ends a label.
-    let mut start = 0;
-    for (at, &b) in bytes.iter().enumerate() {
-        if b == b'.' {
-            if !plain_label(&bytes[start..at]) {
-                return false;
-            }
-            start = at + 1;
-        } else if !LETTER_DIGIT_OR_HYPHEN[usize::from(b)] {
+    // A label at a time: its letters, digits and hyphens are scanned eight bytes a step to the
+    // first other byte, which must be the "." that ends it, or the end.
+    let mut rest = bytes;
+    loop {
+        let (label, after) = rest.split_at(first_byte_in(rest, &NOT_LETTER_DIGIT_OR_HYPHEN));
+        if !plain_label(label) {
             return false;
         }
+        match after.split_first() {
+            None => return true,
+            Some((b'.', next)) => rest = next,
+            Some(_) => return false,
+        }
     }
-    plain_label(&bytes[start..])
 }
 
-/// The bytes of [`passes_strict_to_ascii`]'s labels.
-const LETTER_DIGIT_OR_HYPHEN: [bool; 256] = {
-    let mut table = [false; 256];
+/// The bytes that end or refuse a label of [`passes_strict_to_ascii`]: all but ASCII letters,
+/// digits and "-".
+const NOT_LETTER_DIGIT_OR_HYPHEN: [bool; 256] = {
+    let mut table = [true; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || c == b'-';
+        table[b] = !(c.is_ascii_alphanumeric() || c == b'-');
         b += 1;
     }
     table

@@ -20,6 +20,7 @@ mod query;
 mod serialized;
 mod setters;
 mod url;
+mod url_units;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -36,6 +37,7 @@ use crate::input::Input;
 use crate::record::{HostKind, Record, Writer};
 use crate::tables::{first_byte_in, CodePointSet, Set};
 use crate::tokens::{Matched, Node, Nodes};
+use url_units::InvalidUrlUnits;
 
 pub(crate) use authority::port_number;
 pub(crate) use host::{domain_byte_kinds, serialize_ipv6, strict_ascii_ends_in_a_number};
@@ -453,41 +455,6 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         self.out.start_authority();
         self.out.host(HostKind::Empty, "");
         self.out.end_authority();
-    }
-}
-
-/// The invalid URL units of a text, in order, each as (its byte offset, whether it is a "%" not
-/// followed by two ASCII hex digits, its width): "c is not a URL code point and not U+0025 (%)",
-/// or "c is U+0025 (%) and remaining does not start with two ASCII hex digits". Lazily, and
-/// the usual text in one scan: a byte that cannot start one (`suspects` does not hold it) is
-/// not decoded.
-pub(crate) struct InvalidUrlUnits<'t, 's> {
-    text: &'t str,
-    /// Where the next suspect byte is (a character boundary; the end when there is none).
-    at: usize,
-    /// The bytes that may start an invalid unit: "%", an ASCII byte that is no URL code point,
-    /// and every byte beyond ASCII (a lead byte comes before its continuation bytes).
-    suspects: &'s [bool; 256],
-    url_code_points: &'s CodePointSet,
-}
-
-impl Iterator for InvalidUrlUnits<'_, '_> {
-    type Item = (usize, bool, usize);
-
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        let bytes = self.text.as_bytes();
-        loop {
-            let c = self.text.get(self.at..)?.chars().next()?;
-            let (at, width) = (self.at, c.len_utf8());
-            self.at += width;
-            self.at += first_byte_in(bytes.get(self.at..)?, self.suspects);
-            let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
-            let bad_percent = c == '%' && !(hex(at + 1) && hex(at + 2));
-            if bad_percent || (c != '%' && !self.url_code_points.contains(c)) {
-                return Some((at, bad_percent, width));
-            }
-        }
     }
 }
 

@@ -67,13 +67,17 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // Segments in a row that open with "/" and are appended as they are: their span,
         // written with one percent-encode when the row ends.
         let mut row: Option<Range<usize>> = None;
+        // A row's code points are checked at once when "/" is a URL code point (as in the
+        // standard's sets: the check then finds what it finds in each segment), else each
+        // segment's as it joins the row (asked only when someone listens).
+        let check_each = self.wants_errors() && !self.table(Set::UrlCodePoint).contains('/');
         while let Some((production, at)) = segments.next() {
             let Some(p) = production else {
                 return Err(self.unexpected(within, at));
             };
             let text = &self.text[at.clone()];
-            // The buffer, and whether "/" opens the segment.
-            let (content, opened_by_slash) = match p {
+            // The buffer, and whether "/" or "\" opens the segment.
+            let (content, opened_by_slash, opened_by_backslash) = match p {
                 Production::SpecialPathSegment
                 | Production::PathSegment
                 | Production::SpecialSetterSegment
@@ -82,14 +86,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                     // "\" for a special URL. Any other opening is a grammar the builder does
                     // not know.
                     if let Some(content) = text.strip_prefix('/') {
-                        (content, true)
+                        (content, true, false)
                     } else if let Some(content) = text.strip_prefix('\\') {
-                        // "If url is special and c is U+005C (\), invalid-reverse-solidus
-                        // validation error."
-                        if self.special() {
-                            self.report(ErrorCode::InvalidReverseSolidus, at.start..at.start + 1);
-                        }
-                        (content, false)
+                        (content, false, true)
                     } else {
                         return Err(self.unexpected(within, at));
                     }
@@ -97,7 +96,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 Production::SpecialFirstSegment
                 | Production::FirstSegment
                 | Production::SpecialSetterFirstSegment
-                | Production::SetterFirstSegment => (text, false),
+                | Production::SetterFirstSegment => (text, false, false),
                 // The pathname setter's path start state: "If c is U+005C (\),
                 // invalid-reverse-solidus validation error."
                 Production::PathStartSlash => {
@@ -108,21 +107,29 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 }
                 _ => return Err(self.unexpected(within, at)),
             };
-            // Every code point is checked as it is appended to buffer.
-            self.url_units(content, at.end - content.len());
             // A pending row means the path is not empty.
             let kind = self.segment_kind(content, row.is_some());
             if kind == Segment::AsItIs && opened_by_slash {
                 // The "/" and the content as they are in the input: the row grows.
+                if check_each {
+                    self.url_units(content, at.end - content.len());
+                }
                 row = Some(row.map_or(at.clone(), |r| r.start..at.end));
                 continue;
             }
-            self.end_row(row.take());
+            self.end_row(row.take(), !check_each);
+            // "If url is special and c is U+005C (\), invalid-reverse-solidus validation
+            // error."
+            if opened_by_backslash && self.special() {
+                self.report(ErrorCode::InvalidReverseSolidus, at.start..at.start + 1);
+            }
+            // Every code point is checked as it is appended to buffer.
+            self.url_units(content, at.end - content.len());
             // A segment is followed by a slash when another segment follows it in the path.
             let followed_by_slash = segments.peek().is_some();
             self.path_segment(content, kind, followed_by_slash);
         }
-        self.end_row(row);
+        self.end_row(row, !check_each);
         Ok(())
     }
 
@@ -158,8 +165,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 
     /// Appends a row of segments appended as they are, each "/" and its content, with one
     /// percent-encode ("/" is not in the path percent-encode set).
-    fn end_row(&mut self, row: Option<Range<usize>>) {
+    /// When `check`, the row's code points are checked first, as each segment's would be as it
+    /// is appended to buffer ("/" being a URL code point); nothing is reported in between.
+    #[inline(always)]
+    fn end_row(&mut self, row: Option<Range<usize>>, check: bool) {
         if let Some(row) = row {
+            if check {
+                self.url_units(&self.text[row.clone()], row.start);
+            }
             let (text, set) = (self.text, self.table(Set::Path));
             self.out
                 .extend_path(|out| percent::encode_into(out, &text[row], set));
