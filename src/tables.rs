@@ -69,8 +69,8 @@ impl CodePointSet {
         first_byte_in(bytes, &self.bytes)
     }
 
-    /// For each byte, whether it may start or be part of a code point that is not in the set
-    /// or is "%": the bytes worth a closer look when checking for
+    /// For each byte, whether it may start a code point that is not in the set, or is "%": the
+    /// bytes worth a closer look when checking for
     /// [invalid-URL-unit](https://url.spec.whatwg.org/#invalid-url-unit)s (with the URL code
     /// points as the set).
     const fn outside_or_percent(&self) -> [bool; 256] {
@@ -80,7 +80,41 @@ impl CodePointSet {
             table[b] = !self.bytes[b] || b == b'%' as usize;
             b += 1;
         }
+        // A continuation byte never starts a code point, and a lead byte needs no look when the
+        // set holds every code point it may start (U+00C0 to U+00FF for 0xC3, say): the scan
+        // passes over such a code point whole, and stops only at a lead byte worth a look.
+        while b < 0xC0 {
+            table[b] = false;
+            b += 1;
+        }
+        while b < 0xF5 {
+            let lead = b as u32;
+            let (first, last) = match lead {
+                0xC0..=0xDF => ((lead & 0x1F) << 6, ((lead & 0x1F) << 6) | 0x3F),
+                0xE0..=0xEF => ((lead & 0x0F) << 12, ((lead & 0x0F) << 12) | 0xFFF),
+                _ => ((lead & 0x07) << 18, ((lead & 0x07) << 18) | 0x3_FFFF),
+            };
+            table[b] = !self.holds_all(first, last);
+            b += 1;
+        }
         table
+    }
+
+    /// Whether one of the set's ranges holds every code point from `first` to `last` (a range
+    /// split over two adjacent ranges counts as not held: the answer errs on "no").
+    const fn holds_all(&self, first: u32, last: u32) -> bool {
+        let ranges: &[(u32, u32)] = match &self.non_ascii {
+            Cow::Borrowed(ranges) => ranges,
+            Cow::Owned(ranges) => ranges.as_slice(),
+        };
+        let mut i = 0;
+        while i < ranges.len() {
+            if ranges[i].0 <= first && last <= ranges[i].1 {
+                return true;
+            }
+            i += 1;
+        }
+        false
     }
 }
 
@@ -196,8 +230,8 @@ pub(crate) struct Tables {
     has_others: bool,
     /// The kinds of each byte for the domain parser, with the forbidden domain code points.
     pub(crate) domain_bytes: [u8; 256],
-    /// The bytes that may begin an invalid URL unit (a byte outside the URL code points, any
-    /// byte of a non-ASCII code point, "%"): text without them has none.
+    /// The bytes that may begin an invalid URL unit (an ASCII byte outside the URL code points,
+    /// "%", a lead byte of a code point that may be outside them): text without them has none.
     pub(crate) url_unit_suspects: [bool; 256],
 }
 

@@ -13,7 +13,8 @@ pub(crate) struct InvalidUrlUnits<'t, 's> {
     /// Where the next suspect byte is (a character boundary; the end when there is none).
     pub(super) at: usize,
     /// The bytes that may start an invalid unit: "%", an ASCII byte that is no URL code point,
-    /// and every byte beyond ASCII (a lead byte comes before its continuation bytes).
+    /// and a lead byte that may start a code point that is none (a lead byte comes before its
+    /// continuation bytes, which are never suspects).
     pub(super) suspects: &'s [bool; 256],
     pub(super) url_code_points: &'s CodePointSet,
 }
@@ -59,13 +60,27 @@ mod tests {
     use alloc::vec::Vec;
 
     /// The invalid URL units found a suspect byte at a time are those of the spec's wording, code
-    /// point by code point, on every string of up to five of these pieces.
+    /// point by code point, on every string of up to five of these pieces (and eight bytes).
     #[test]
     fn invalid_url_units_are_the_code_points_the_spec_names() {
         let tables = &crate::tables::BUILTIN;
         let url_code_points = tables.set(crate::tables::Set::UrlCodePoint);
         let pieces = [
-            "%", "4", "1", "g", " ", "\u{e9}", "a", "/", "\u{FFFF}", "%4",
+            "%",
+            "4",
+            "1",
+            "g",
+            " ",
+            "a",
+            "/",
+            "%4",
+            "\u{e9}",
+            "\u{80}",
+            "\u{4e2d}",
+            "\u{FFFF}",
+            "\u{FDD0}",
+            "\u{1F600}",
+            "\u{10FFFF}",
         ];
         let mut texts = vec![String::new()];
         for _ in 0..5 {
