@@ -42,6 +42,7 @@ pub(crate) struct Matched<'i> {
 
 impl<'i> Matched<'i> {
     /// The tokens of a match, if the entry rule made one.
+    #[inline]
     pub(crate) fn new(text: &'i str, tokens: Vec<Token>) -> Option<Matched<'i>> {
         (!tokens.is_empty()).then_some(Matched { text, tokens })
     }
