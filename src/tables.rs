@@ -89,10 +89,19 @@ impl CodePointSet {
         }
         while b < 0xF5 {
             let lead = b as u32;
+            // The code points UTF-8 lets the lead byte start (no overlong form, none past
+            // U+10FFFF; 0xC0 and 0xC1 start none and stay suspects).
             let (first, last) = match lead {
                 0xC0..=0xDF => ((lead & 0x1F) << 6, ((lead & 0x1F) << 6) | 0x3F),
                 0xE0..=0xEF => ((lead & 0x0F) << 12, ((lead & 0x0F) << 12) | 0xFFF),
                 _ => ((lead & 0x07) << 18, ((lead & 0x07) << 18) | 0x3_FFFF),
+            };
+            let (first, last) = match lead {
+                0xC0 | 0xC1 => (u32::MAX, u32::MAX),
+                0xE0 => (0x800, last),
+                0xF0 => (0x1_0000, last),
+                0xF4 => (first, 0x10_FFFF),
+                _ => (first, last),
             };
             table[b] = !self.holds_all(first, last);
             b += 1;

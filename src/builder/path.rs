@@ -165,6 +165,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 
     /// Appends a row of segments appended as they are, each "/" and its content, with one
     /// percent-encode ("/" is not in the path percent-encode set).
+    ///
     /// When `check`, the row's code points are checked first, as each segment's would be as it
     /// is appended to buffer ("/" being a URL code point); nothing is reported in between.
     #[inline(always)]

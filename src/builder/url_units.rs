@@ -81,6 +81,7 @@ mod tests {
             "\u{FDD0}",
             "\u{1F600}",
             "\u{10FFFF}",
+            "\u{915}",
         ];
         let mut texts = vec![String::new()];
         for _ in 0..5 {
@@ -113,5 +114,19 @@ mod tests {
             assert_eq!(found, expected, "{text:?}");
         }
         assert!(texts.len() > 1000, "{}", texts.len());
+    }
+
+    /// A lead byte is a suspect only when it may start a code point that is no URL code point:
+    /// 0xC2 (the C1 controls), 0xEF and 0xF0 (noncharacters) are; 0xC3 (U+00C0 to U+00FF) and
+    /// 0xE0 (U+0800 to U+0FFF, Devanagari among them) are not, nor is any continuation byte.
+    #[test]
+    fn only_lead_bytes_of_possible_invalid_units_are_suspects() {
+        let suspects = &crate::tables::BUILTIN.url_unit_suspects;
+        for b in [0xC2, 0xEF, 0xF0, 0xF4, b'%', b' '] {
+            assert!(suspects[usize::from(b)], "{b:#x}");
+        }
+        for b in [0xC3, 0xE0, 0xE4, 0x80, 0xBF, b'a', b'/'] {
+            assert!(!suspects[usize::from(b)], "{b:#x}");
+        }
     }
 }

@@ -449,7 +449,7 @@ impl Writer {
     /// writes `from`, and [`Writer::copy_rest`] the components after it. For
     /// [`Component::Host`] the credentials stay and the host and port follow (a URL without a
     /// host gets its "//" here).
-    pub(crate) fn resume(&mut self, old: &Record, from: Component, buffer: String) {
+    pub(crate) fn resume(&mut self, old: &Record, from: Component, mut buffer: String) {
         // The old offsets, in the draft this writer continues (its serialization comes next).
         let r = &mut self.record;
         r.take_offsets(old);
@@ -464,7 +464,6 @@ impl Writer {
             Component::Query => r.path.end,
             Component::Fragment => r.query.as_ref().map_or(r.path.end, |q| q.end),
         };
-        let mut buffer = buffer;
         buffer.clear();
         buffer.push_str(old.serialization().get(..cut).unwrap_or_default());
         r.serialization = buffer;
