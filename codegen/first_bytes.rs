@@ -64,6 +64,40 @@ impl Generator<'_> {
         Some(class)
     }
 
+    /// The bytes at which `expr`, as the `X` of a `!X ~ ANY` step, matches the code point that
+    /// starts there, when a byte tells: `expr` is a choice of one-byte classes
+    /// ([`Generator::class_of`]), silent rules of them, and ranges that run from at most U+0080
+    /// to U+10FFFF (every code point beyond ASCII, so every byte from 0x80 on: at a code point's
+    /// first byte, the only place the step looks, such a range matches). A scan that stops at
+    /// these bytes never stops inside a code point.
+    pub(crate) fn stop_class_of(&self, expr: &OptimizedExpr, depth: usize) -> Option<[bool; 256]> {
+        if let Some(class) = self.class_of(expr) {
+            return Some(class);
+        }
+        let mut class = [false; 256];
+        match expr {
+            OptimizedExpr::Range(a, b) if b == "\u{10FFFF}" => {
+                let from = a.chars().next().filter(|&c| c <= '\u{80}')? as usize;
+                class[from..].iter_mut().for_each(|b| *b = true);
+            }
+            OptimizedExpr::Ident(name) if depth < 16 => {
+                let rule = self.rules.get(name.as_str())?;
+                if rule.ty != pest_meta::ast::RuleType::Silent {
+                    return None;
+                }
+                return self.stop_class_of(&rule.expr, depth + 1);
+            }
+            OptimizedExpr::Choice(a, b) => {
+                let (a, b) = (self.stop_class_of(a, depth)?, self.stop_class_of(b, depth)?);
+                for i in 0..256 {
+                    class[i] = a[i] || b[i];
+                }
+            }
+            _ => return None,
+        }
+        Some(class)
+    }
+
     /// For the body of a repetition that is a choice, the bytes on which one pass of the choice
     /// takes exactly that byte and nothing else: those where the first alternative that can
     /// start with the byte is a one-byte class (`c`) or a run of one (`c+`, when no alternative

@@ -330,7 +330,8 @@ impl<'r> Generator<'r> {
     }
 
     /// The class `expr` skips up to, when it is `(!class ~ ANY)*` with a class of ASCII bytes
-    /// (which pest_meta may have made a `Skip` of one-byte strings): one table-driven skip.
+    /// (which pest_meta may have made a `Skip` of one-byte strings) or of what
+    /// [`Generator::stop_class_of`] takes: one table-driven skip.
     fn skipped_until(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
         match expr {
             OptimizedExpr::Skip(strings) => {
@@ -352,10 +353,34 @@ impl<'r> Generator<'r> {
                 else {
                     return None;
                 };
-                self.class_of(not).filter(|_| any == "ANY")
+                self.stop_class_of(not, 0).filter(|_| any == "ANY")
             }
             _ => None,
         }
+    }
+
+    /// The bytes `expr` takes when it is one `!X ~ ANY` step whose `X` stops at every byte
+    /// from 0x80 on ([`Generator::stop_class_of`]): an ASCII byte not of `X`, one code point.
+    /// Not while explaining, where the look-ahead records its attempts.
+    fn one_step_before(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
+        let OptimizedExpr::Seq(not, any) = expr else {
+            return None;
+        };
+        let (OptimizedExpr::NegPred(not), OptimizedExpr::Ident(any)) = (&**not, &**any) else {
+            return None;
+        };
+        if self.explains || any != "ANY" {
+            return None;
+        }
+        let stop = self.stop_class_of(not, 0)?;
+        if !stop[0x80..].iter().all(|&b| b) {
+            return None;
+        }
+        let mut takes = [false; 256];
+        for b in 0..256 {
+            takes[b] = !stop[b];
+        }
+        Some(takes)
     }
 
     /// The code of each operand of a sequence or a choice, which pest_meta nests to the right.
@@ -525,6 +550,9 @@ impl<'r> Generator<'r> {
     /// were when it fails.
     fn expr(&mut self, expr: &OptimizedExpr) -> Result<String, String> {
         if let Some(class) = self.class_of(expr) {
+            return Ok(format!("self.class({})", self.class(class)));
+        }
+        if let Some(class) = self.one_step_before(expr) {
             return Ok(format!("self.class({})", self.class(class)));
         }
         Ok(match expr {

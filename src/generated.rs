@@ -72,6 +72,10 @@ impl Productions for Generated {
             .get(usize::from(rule))
             .map_or_else(String::new, |n| (*n).to_owned())
     }
+
+    fn reads_serialized_urls(&self) -> bool {
+        true
+    }
 }
 
 /// Runs rule number `entry` of the writing grammar (`grammar/valid.pest`) on `input` and returns

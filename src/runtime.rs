@@ -84,12 +84,16 @@ impl RuntimeGrammar {
     }
 
     /// The productions the builder needs that this grammar lacks (inputs that reach them fail
-    /// with a grammar error naming them).
+    /// with a grammar error naming them). The `serialized_*` ones are not needed: only the
+    /// built-in grammar's parser reads them.
     pub fn missing_productions(&self) -> Vec<Production> {
+        let needed = |p: &Production| {
+            *p != Production::Eoi && !crate::builder::serialized::BUILT_IN_ONLY.contains(p)
+        };
         Production::ALL
             .iter()
             .copied()
-            .filter(|p| *p != Production::Eoi && !self.rules.contains_key(p.name()))
+            .filter(|p| needed(p) && !self.rules.contains_key(p.name()))
             .collect()
     }
 

@@ -100,6 +100,32 @@ fn a_modified_grammar_changes_results() {
 }
 
 #[test]
+fn a_grammar_without_the_serialized_url_rules_needs_none_of_them_and_parses_the_same() {
+    // The section of the `serialized_*` rules, which only the built-in parser reads.
+    let start = BUILTIN_GRAMMAR
+        .find("// URLs as the URL serializer writes them")
+        .unwrap();
+    let end = BUILTIN_GRAMMAR
+        .find("// IPv4, on the ASCII domain")
+        .unwrap();
+    let without = format!("{}{}", &BUILTIN_GRAMMAR[..start], &BUILTIN_GRAMMAR[end..]);
+    assert!(
+        !without.contains("serialized_url ="),
+        "the section is cut whole"
+    );
+    let grammar = RuntimeGrammar::load(&without).unwrap();
+    assert!(grammar.missing_productions().is_empty());
+    for input in [
+        "https://example.org/a?b#c",
+        "file:///x",
+        "HTTP://h:80/./a b",
+    ] {
+        let url = run_time(&grammar, None).parse(input).unwrap();
+        assert_eq!(url.href(), Url::parse(input).unwrap().href(), "{input:?}");
+    }
+}
+
+#[test]
 fn a_grammar_without_a_production_fails_with_its_name_and_bad_grammars_are_errors() {
     let without_ipv4 = BUILTIN_GRAMMAR.replace("\nipv4 = ${", "\nipv4_renamed = ${");
     let grammar = RuntimeGrammar::load(&without_ipv4).unwrap();

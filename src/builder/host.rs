@@ -16,7 +16,6 @@ use crate::error::{ErrorCode, ParseError, ParseErrorKind};
 use crate::grammar::Productions;
 use crate::percent;
 use crate::record::HostKind;
-use crate::tables::first_byte_in;
 use crate::tables::Set;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
@@ -283,20 +282,18 @@ fn passes_strict_to_ascii(domain: &str) -> bool {
     if bytes.is_empty() || bytes.len() > 253 {
         return false;
     }
-    // A label at a time: its letters, digits and hyphens are scanned eight bytes a step to the
-    // first other byte, which must be the "." that ends it, or the end.
-    let mut rest = bytes;
-    loop {
-        let (label, after) = rest.split_at(first_byte_in(rest, &NOT_LETTER_DIGIT_OR_HYPHEN));
-        if !plain_label(label) {
+    // One pass: a byte other than a letter, digit or hyphen must be the "." that ends a label.
+    let mut start = 0;
+    for (at, &b) in bytes.iter().enumerate() {
+        if !NOT_LETTER_DIGIT_OR_HYPHEN[usize::from(b)] {
+            continue;
+        }
+        if b != b'.' || !plain_label(&bytes[start..at]) {
             return false;
         }
-        match after.split_first() {
-            None => return true,
-            Some((b'.', next)) => rest = next,
-            Some(_) => return false,
-        }
+        start = at + 1;
     }
+    plain_label(&bytes[start..])
 }
 
 /// The bytes that end or refuse a label of [`passes_strict_to_ascii`]: all but ASCII letters,

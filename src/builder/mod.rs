@@ -17,7 +17,7 @@ mod long_labels;
 pub(crate) mod path;
 mod punycode;
 mod query;
-mod serialized;
+pub(crate) mod serialized;
 mod setters;
 mod url;
 mod url_units;
@@ -242,8 +242,18 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             Some(kind) if !kind.is_special() => Production::UrlAgainstNonSpecialBase,
             _ => Production::Url,
         };
+        // An input as the URL serializer writes it is read by `serialized_url`, when the source
+        // offers it; then `url` decides, and the way for inputs as written runs on its tree
+        // only where `serialized_url` could not take an input it takes: for a source without
+        // the rule, and when only the outcome is asked for (it does not look at the path, query
+        // and fragment then).
+        let serialized = entry == Production::Url && self.may_read_serialized();
+        if serialized && self.serialized_url() {
+            return Ok(());
+        }
         let tree = self.run(entry)?;
-        if self.may_take_as_written() && self.url_as_written(&tree.root()) {
+        let as_written = !serialized || self.outcome_only;
+        if as_written && self.may_take_as_written() && self.url_as_written(&tree.root()) {
             return Ok(());
         }
         self.url(tree.root())?;

@@ -26,11 +26,102 @@ use crate::grammar::{Production, Productions};
 use crate::record::{AsWritten, HostKind, SchemeKind, SchemeName};
 use crate::tables::Set;
 
+/// The productions only `serialized_url`'s way reads, which the built-in grammar's parser alone
+/// takes: a grammar loaded at run time does not need them.
+pub(crate) const BUILT_IN_ONLY: [Production; 9] = [
+    Production::SerializedUrl,
+    Production::SerializedUrlHead,
+    Production::SerializedDomain,
+    Production::SerializedPort,
+    Production::SerializedPath,
+    Production::SerializedFileHost,
+    Production::SerializedFilePath,
+    Production::SerializedQuery,
+    Production::SerializedFragment,
+];
+
 impl<S: Productions> Builder<'_, '_, '_, S> {
     /// Whether this parse may take the input as it is written: no base (the input's reading
     /// would depend on it) and UTF-8 queries.
     pub(super) fn may_take_as_written(&self) -> bool {
         self.base.is_none() && self.encoding == encoding_rs::UTF_8
+    }
+
+    /// Whether this parse may read its input with `serialized_url` first: as
+    /// [`Builder::may_take_as_written`], with a source that offers the rule, and no trace asked
+    /// for (the trace shows the tree of `url`).
+    #[inline]
+    pub(super) fn may_read_serialized(&self) -> bool {
+        self.may_take_as_written() && self.trace.is_none() && self.source.reads_serialized_urls()
+    }
+
+    /// The input read with `serialized_url`, the grammar's reading of a URL as the URL
+    /// serializer writes it: when it matches and the checks it leaves to the builder pass, the
+    /// validation errors the production functions raise on it, the record written in one copy
+    /// (unless only the outcome is asked for), and true; false (nothing raised or written)
+    /// otherwise.
+    pub(super) fn serialized_url(&mut self) -> bool {
+        // When only the outcome is asked for, the head is all that is read (see
+        // `url_as_written`).
+        let entry = match self.outcome_only {
+            true => Production::SerializedUrlHead,
+            false => Production::SerializedUrl,
+        };
+        let Some(tree) = self.source.parse(entry, self.text, false) else {
+            return false;
+        };
+        let Some(places) = self.serialized_places(&tree.root()) else {
+            return false;
+        };
+        self.take_as_written(places)
+    }
+
+    /// The places of the components of a `serialized_url` (or `serialized_url_head`) tree,
+    /// when the checks the grammar leaves to the builder pass: a lowercase scheme (its name
+    /// known from its bytes), a domain that does not end in a number (the host parser would
+    /// read an IPv4 address), and a port that fits in 16 bits and is not the scheme's default.
+    /// A head has no path: its place is left empty after the host, and never read.
+    fn serialized_places(&self, url: &Node<'_>) -> Option<AsWritten> {
+        let mut children = url.children();
+        let scheme = children.next()?;
+        let scheme_kind = self.scheme_as_written(&scheme)?;
+        // The scheme's production says which of the grammar's two readings was taken.
+        if scheme_kind.is_file() != (scheme.production()? == Production::FileScheme) {
+            return None;
+        }
+        let host = children.next()?;
+        let host_kind = if host.span().is_empty() {
+            HostKind::Empty
+        } else if ends_in_a_number(host.as_str()) {
+            return None;
+        } else {
+            HostKind::Domain
+        };
+        let mut places = AsWritten {
+            scheme_kind,
+            scheme_end: scheme.span().end,
+            host: host.span(),
+            host_kind,
+            port: None,
+            path: host.span().end..host.span().end,
+            query: None,
+            fragment: None,
+        };
+        for child in children {
+            match child.production()? {
+                Production::SerializedPort => {
+                    let default = scheme_kind.default_port();
+                    places.port = Some(port_as_written(child.as_str(), default)?);
+                }
+                Production::SerializedPath | Production::SerializedFilePath => {
+                    places.path = child.span();
+                }
+                Production::SerializedQuery => places.query = Some(child.span()),
+                Production::SerializedFragment => places.fragment = Some(child.span()),
+                _ => {}
+            }
+        }
+        Some(places)
     }
 
     /// `url` when its input is written as the serializer writes it: the validation errors the
@@ -40,6 +131,15 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let Some(places) = self.places_as_written(url) else {
             return false;
         };
+        self.take_as_written(places)
+    }
+
+    /// Takes an input as written, its components at `places`: raises the validation errors
+    /// the production functions raise on it and writes the record in one copy (or keeps the
+    /// host, when only the outcome is asked for); false (nothing raised or written) when the
+    /// errors cannot be raised this way.
+    #[inline]
+    fn take_as_written(&mut self, places: AsWritten) -> bool {
         if self.wants_errors() {
             // The path's units are checked as one text (see `errors_as_written`), which needs
             // "/" among the URL code points: a grammar loaded at run time may leave it out.

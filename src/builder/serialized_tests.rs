@@ -32,6 +32,21 @@ fn run(
     Some(format!("{record:?} {errors:?}"))
 }
 
+/// The record and validation errors of the `serialized_url` way on `input` (no base), as
+/// [`run`] gives them; None when that way does not take it.
+fn run_serialized(input: &str) -> Option<String> {
+    let input = Input::new(input);
+    let mut errors: Vec<ValidationError> = Vec::new();
+    let mut listener = |e| errors.push(e);
+    let mut builder = Builder::new(&Generated, &input, None, Some(&mut listener));
+    builder.preprocessing();
+    if !builder.serialized_url() {
+        return None;
+    }
+    let record = builder.out.finish().expect("a short record");
+    Some(format!("{record:?} {errors:?}"))
+}
+
 /// A parse's request without base or listener.
 fn plain_request<'r>() -> super::super::Request<'r, 'r> {
     super::super::Request {
@@ -57,9 +72,14 @@ fn agree(input: &str) -> bool {
         url.as_ref().map(|u| u.hostname()),
         "{input:?}"
     );
+    // The grammar's `serialized_url` takes exactly the inputs the way on `url`'s tree takes,
+    // with the same record and errors.
+    let by_the_grammar = run_serialized(input);
     let Some(as_written) = run(input, |b, root| b.url_as_written(root)) else {
+        assert_eq!(by_the_grammar, None, "{input:?}");
         return false;
     };
+    assert_eq!(by_the_grammar.as_ref(), Some(&as_written), "{input:?}");
     let by_the_productions = run(input, |b, root| b.url(*root).is_ok());
     assert_eq!(Some(&as_written), by_the_productions.as_ref(), "{input:?}");
     // A parse without a listener takes it too, and writes the same record.
@@ -170,4 +190,13 @@ fn every_url_list_line_as_written_is_what_the_productions_write() {
         // Most real URLs are written as the serializer writes them.
         assert!(taken * 2 > lines, "{name}: {taken} of {lines}");
     }
+}
+
+#[test]
+fn every_mixed_benchmark_input_as_written_is_what_the_productions_write() {
+    // benches/data/mixed.tsv: inputs beside their bases; each input is read here without one.
+    let text = include_str!("../../benches/data/mixed.tsv");
+    let inputs: Vec<&str> = text.lines().filter_map(|l| l.split('\t').next()).collect();
+    let taken = inputs.iter().filter(|input| agree(input)).count();
+    assert!(taken > 100, "{taken} of {} taken", inputs.len());
 }
