@@ -557,7 +557,13 @@ impl<'r> Generator<'r> {
         }
         Ok(match expr {
             OptimizedExpr::Str(s) => format!("self.literal({})", bytes(s)),
-            OptimizedExpr::Insens(s) => format!("self.insensitive({})", bytes(s)),
+            OptimizedExpr::Insens(s) => match insensitive_word(s) {
+                Some((lower, case)) => format!(
+                    "self.insensitive_word({}, 0x{lower:016x}, 0x{case:016x})",
+                    s.len()
+                ),
+                None => format!("self.insensitive({})", bytes(s)),
+            },
             OptimizedExpr::Range(a, b) => {
                 let (a, b) = (a.chars().next().unwrap_or('\0'), b.chars().next().unwrap_or('\0'));
                 format!("self.char_range({a:?}, {b:?})")
@@ -682,6 +688,22 @@ pub(crate) fn variant(name: &str) -> String {
 }
 
 /// A byte-string literal.
+/// A case-insensitive literal of 2 to 8 ASCII bytes as a word (little-endian): its bytes
+/// lowercased, and 0x20 in the place of each letter (see `Parser::insensitive_word`).
+fn insensitive_word(s: &str) -> Option<(u64, u64)> {
+    if !(2..=8).contains(&s.len()) || !s.is_ascii() {
+        return None;
+    }
+    let (mut lower, mut case) = (0u64, 0u64);
+    for (i, b) in s.bytes().enumerate() {
+        lower |= u64::from(b.to_ascii_lowercase()) << (8 * i);
+        if b.is_ascii_alphabetic() {
+            case |= 0x20 << (8 * i);
+        }
+    }
+    Some((lower, case))
+}
+
 pub(crate) fn bytes(s: &str) -> String {
     let mut out = String::from("b\"");
     for b in s.bytes() {

@@ -12,8 +12,8 @@ use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::grammar::{Production, Productions};
-use crate::tokens::{offset, Matched, Out, Token};
+use crate::grammar::{Production, Productions, SERIALIZED_TOKENS};
+use crate::tokens::{offset, Few, Matched, Out, Token};
 use attempts::{Attempt, Attempts};
 pub(crate) use steps::Steps;
 use steps::{Children, Times};
@@ -26,6 +26,19 @@ const F: bool = false;
 mod url_rules {
     use super::*;
     include!(concat!(env!("OUT_DIR"), "/url_grammar.rs"));
+
+    /// `serialized_url_head` when `entry` is it, else `serialized_url`, into a sink of a few
+    /// tokens: its own entry, so that only these rules are compiled for that sink.
+    #[inline]
+    pub(super) fn run_serialized(
+        parser: &mut Parser<'_, '_, Few<SERIALIZED_TOKENS>>,
+        entry: Production,
+    ) -> bool {
+        match entry {
+            Production::SerializedUrlHead => parser.r_serialized_url_head(),
+            _ => parser.r_serialized_url(),
+        }
+    }
 }
 
 /// `grammar/valid.pest` (the writing grammar), generated.
@@ -75,6 +88,18 @@ impl Productions for Generated {
 
     fn reads_serialized_urls(&self) -> bool {
         true
+    }
+
+    #[inline]
+    fn parse_serialized(
+        &self,
+        entry: Production,
+        input: &str,
+        tokens: &mut Few<SERIALIZED_TOKENS>,
+    ) -> bool {
+        run_on(input, tokens, |parser| {
+            url_rules::run_serialized(parser, entry)
+        })
     }
 }
 
@@ -369,7 +394,9 @@ impl<O: Out> Parser<'_, '_, O> {
         }
     }
 
-    /// `string`, ASCII case-insensitively.
+    /// `string`, ASCII case-insensitively (the generator uses [`Parser::insensitive_word`]
+    /// for a literal of 2 to 8 ASCII bytes, which the grammars' are).
+    #[allow(dead_code)]
     #[inline(always)]
     fn insensitive(&mut self, string: &[u8]) -> bool {
         match self.bytes.get(self.pos..self.pos + string.len()) {
@@ -379,6 +406,30 @@ impl<O: Out> Parser<'_, '_, O> {
             }
             _ => false,
         }
+    }
+
+    /// `len` (2 to 8) ASCII bytes, case-insensitively, given as a word (little-endian): `lower`
+    /// their lowercase, `case` 0x20 in the place of each letter. A byte ORed with 0x20 is a
+    /// given lowercase letter only when it is that letter in either case, and a byte in the
+    /// place of any other must be it exactly: one comparison for the literal.
+    #[inline(always)]
+    fn insensitive_word(&mut self, len: usize, lower: u64, case: u64) -> bool {
+        let rest = &self.bytes[self.pos..];
+        let word = match rest.first_chunk::<8>() {
+            Some(eight) => u64::from_le_bytes(*eight),
+            None if rest.len() < len => return false,
+            None => {
+                let mut eight = [0; 8];
+                eight[..rest.len()].copy_from_slice(rest);
+                u64::from_le_bytes(eight)
+            }
+        };
+        let keep = u64::MAX >> (64 - 8 * len);
+        if (word | case) & keep != lower {
+            return false;
+        }
+        self.pos += len;
+        true
     }
 
     /// One code point in `from..=to`.

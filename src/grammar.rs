@@ -27,6 +27,10 @@ pub(crate) struct UrlGrammar;
 // (codegen::productions), with its mapping to and from pest_derive's `Rule` (feature `reference`).
 include!(concat!(env!("OUT_DIR"), "/productions.rs"));
 
+/// The most tokens a `serialized_url` tree has: the root, the scheme, the host, the port, the
+/// path, the query, the fragment and the end of input.
+pub(crate) const SERIALIZED_TOKENS: usize = 8;
+
 /// A node of a tree the grammar matched: the rule's name, the span it took, and its children.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
@@ -164,6 +168,18 @@ pub(crate) trait Productions {
     /// tests hold to what the production functions write. A grammar loaded at run time may have
     /// changed that rule, so its inputs are read with `url` alone.
     fn reads_serialized_urls(&self) -> bool {
+        false
+    }
+
+    /// Runs `entry`, `serialized_url` or `serialized_url_head`, on `input` into `tokens`, a
+    /// sink for their small flat trees; false when it does not match, or when this source does
+    /// not read serialized URLs ([`Productions::reads_serialized_urls`]).
+    fn parse_serialized(
+        &self,
+        _entry: Production,
+        _input: &str,
+        _tokens: &mut crate::tokens::Few<SERIALIZED_TOKENS>,
+    ) -> bool {
         false
     }
 

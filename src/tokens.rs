@@ -285,6 +285,67 @@ impl Out for Vec<Token> {
     }
 }
 
+/// A sink that keeps the first `N` tokens of a run in place, for a rule whose tree is known to
+/// be small (`serialized_url`'s: the root and its components): no buffer to take from the
+/// thread and give back, no growth to check. It counts the tokens past `N` but keeps none of
+/// them; [`Few::tokens`] then has nothing to read.
+pub(crate) struct Few<const N: usize> {
+    tokens: [Token; N],
+    len: usize,
+}
+
+impl<const N: usize> Few<N> {
+    /// An empty sink.
+    #[inline(always)]
+    pub(crate) fn new() -> Few<N> {
+        let none = Token {
+            production: None,
+            rule: 0,
+            start: 0,
+            end: 0,
+            next: 0,
+        };
+        Few {
+            tokens: [none; N],
+            len: 0,
+        }
+    }
+
+    /// The tokens in pre-order, the root first; None when there were more than `N`.
+    #[inline(always)]
+    pub(crate) fn tokens(&self) -> Option<&[Token]> {
+        self.tokens.get(..self.len)
+    }
+}
+
+impl<const N: usize> Out for Few<N> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn push(&mut self, token: Token) {
+        if let Some(place) = self.tokens.get_mut(self.len) {
+            *place = token;
+        }
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn close(&mut self, index: usize, end: u32, next: u32) {
+        if let Some(token) = self.tokens.get_mut(index) {
+            token.end = end;
+            token.next = next;
+        }
+    }
+
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+}
+
 /// A byte offset of an input no longer than [`crate::MAX_INPUT_LEN`], in 32 bits.
 pub(crate) fn offset(at: usize) -> u32 {
     debug_assert!(at <= crate::MAX_INPUT_LEN);

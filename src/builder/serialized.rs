@@ -25,6 +25,7 @@ use crate::error::ErrorCode;
 use crate::grammar::{Production, Productions};
 use crate::record::{AsWritten, HostKind, SchemeKind, SchemeName};
 use crate::tables::Set;
+use crate::tokens::{Few, Token};
 
 /// The productions only `serialized_url`'s way reads, which the built-in grammar's parser alone
 /// takes: a grammar loaded at run time does not need them.
@@ -67,57 +68,67 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             true => Production::SerializedUrlHead,
             false => Production::SerializedUrl,
         };
-        let Some(tree) = self.source.parse(entry, self.text, false) else {
+        let mut tokens = Few::new();
+        if !self.source.parse_serialized(entry, self.text, &mut tokens) {
             return false;
-        };
-        let Some(places) = self.serialized_places(&tree.root()) else {
+        }
+        let Some(places) = tokens.tokens().and_then(|t| self.serialized_places(t)) else {
             return false;
         };
         self.take_as_written(places)
     }
 
-    /// The places of the components of a `serialized_url` (or `serialized_url_head`) tree,
-    /// when the checks the grammar leaves to the builder pass: a lowercase scheme (its name
-    /// known from its bytes), a domain that does not end in a number (the host parser would
-    /// read an IPv4 address), and a port that fits in 16 bits and is not the scheme's default.
-    /// A head has no path: its place is left empty after the host, and never read.
-    fn serialized_places(&self, url: &Node<'_>) -> Option<AsWritten> {
-        let mut children = url.children();
+    /// The places of the components of a `serialized_url` (or `serialized_url_head`) tree, its
+    /// tokens in pre-order, when the checks the grammar leaves to the builder pass: a lowercase
+    /// scheme (its name known from its bytes), a domain that does not end in a number (the host
+    /// parser would read an IPv4 address), and a port that fits in 16 bits and is not the
+    /// scheme's default. A head has no path: its place is left empty after the host, and never
+    /// read.
+    fn serialized_places(&self, tokens: &[Token]) -> Option<AsWritten> {
+        let span = |t: &Token| t.start as usize..t.end as usize;
+        // The root's children, each after the subtree of the one before.
+        let mut at = 1;
+        let mut children = core::iter::from_fn(|| {
+            let child = tokens.get(at)?;
+            at = (child.next as usize).max(at + 1);
+            Some(child)
+        });
         let scheme = children.next()?;
-        let scheme_kind = self.scheme_as_written(&scheme)?;
+        let scheme_kind = self.scheme_at_as_written(span(scheme))?;
         // The scheme's production says which of the grammar's two readings was taken.
-        if scheme_kind.is_file() != (scheme.production()? == Production::FileScheme) {
+        if scheme_kind.is_file() != (scheme.production? == Production::FileScheme) {
             return None;
         }
-        let host = children.next()?;
-        let host_kind = if host.span().is_empty() {
+        let host = span(children.next()?);
+        let host_kind = if host.is_empty() {
             HostKind::Empty
-        } else if ends_in_a_number(host.as_str()) {
+        } else if ends_in_a_number(self.text.get(host.clone())?) {
             return None;
         } else {
             HostKind::Domain
         };
         let mut places = AsWritten {
             scheme_kind,
-            scheme_end: scheme.span().end,
-            host: host.span(),
+            scheme_end: scheme.end as usize,
+            host: host.clone(),
             host_kind,
             port: None,
-            path: host.span().end..host.span().end,
+            path: host.end..host.end,
             query: None,
             fragment: None,
         };
         for child in children {
-            match child.production()? {
+            match child.production? {
                 Production::SerializedPort => {
+                    let digits = self.text.get(span(child))?;
                     let default = scheme_kind.default_port();
-                    places.port = Some(port_as_written(child.as_str(), default)?);
+                    places.port = Some(port_as_written(digits, default)?);
                 }
                 Production::SerializedPath | Production::SerializedFilePath => {
-                    places.path = child.span();
+                    places.path = span(child);
                 }
-                Production::SerializedQuery => places.query = Some(child.span()),
-                Production::SerializedFragment => places.fragment = Some(child.span()),
+                Production::SerializedQuery => places.query = Some(span(child)),
+                Production::SerializedFragment => places.fragment = Some(span(child)),
                 _ => {}
             }
         }
@@ -310,10 +321,16 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// A scheme the scheme state writes as it is: lowercase (so that its name is known from
     /// its bytes), and special in the grammar's scheme table; at the start of the input.
     fn scheme_as_written(&self, scheme: &Node<'_>) -> Option<SchemeKind> {
-        if scheme.span().start != 0 {
+        self.scheme_at_as_written(scheme.span())
+    }
+
+    /// [`Builder::scheme_as_written`] of the scheme at `at`.
+    #[inline]
+    fn scheme_at_as_written(&self, at: Range<usize>) -> Option<SchemeKind> {
+        if at.start != 0 {
             return None;
         }
-        let text = scheme.as_str();
+        let text = self.text.get(at)?;
         let name = SchemeName::of(text);
         let kind = self.source.tables().scheme_kind_of(name, text);
         (name != SchemeName::Other && kind.is_special()).then_some(kind)
