@@ -90,8 +90,9 @@ impl<'a> Input<'a> {
         Input::preprocess(original, false)
     }
 
-    /// `original` with nothing removed.
-    fn as_it_is(original: &'a str) -> Input<'a> {
+    /// `original` with nothing removed (for an input known to need no preprocessing).
+    #[inline(always)]
+    pub(crate) fn as_it_is(original: &'a str) -> Input<'a> {
         Input {
             text: Cow::Borrowed(original),
             lead: 0,

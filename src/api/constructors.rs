@@ -4,7 +4,6 @@
 use crate::builder;
 use crate::error::ParseError;
 use crate::generated::Generated;
-use crate::input::Input;
 
 use super::{ParseOptions, Url};
 
@@ -14,7 +13,7 @@ impl Url {
     pub fn parse(input: &str) -> Result<Url, ParseError> {
         // The default options, without looking at which grammar they name.
         ParseOptions::new()
-            .run(&Generated, &Input::new(input), builder::parse)
+            .run(&Generated, input, builder::parse)
             .map(|record| Url { record })
     }
 
@@ -30,7 +29,7 @@ impl Url {
     /// ```
     pub fn can_parse(input: &str) -> bool {
         ParseOptions::new()
-            .run(&Generated, &Input::new(input), builder::check)
+            .run(&Generated, input, builder::check)
             .is_ok()
     }
 

@@ -12,7 +12,6 @@ use crate::generated::Generated;
 #[cfg(feature = "reference")]
 use crate::grammar::Compiled;
 use crate::grammar::{Engine, Productions, Tree};
-use crate::input::Input;
 #[cfg(feature = "vm")]
 use crate::runtime::RuntimeGrammar;
 
@@ -163,16 +162,15 @@ impl<'a> ParseOptions<'a> {
 
     /// Parses `input` with these options.
     pub fn parse(self, input: &str) -> Result<Url, ParseError> {
-        let input = Input::new(input);
         #[cfg(feature = "vm")]
         if let Some(grammar) = self.runtime {
-            let record = self.run(&grammar.source(), &input, builder::parse);
+            let record = self.run(&grammar.source(), input, builder::parse);
             return record.map(|record| Url { record });
         }
         let record = match self.engine {
             #[cfg(feature = "reference")]
-            Engine::PestDerive => self.run(&Compiled, &input, builder::parse),
-            _ => self.run(&Generated, &input, builder::parse),
+            Engine::PestDerive => self.run(&Compiled, input, builder::parse),
+            _ => self.run(&Generated, input, builder::parse),
         };
         record.map(|record| Url { record })
     }
@@ -195,11 +193,10 @@ impl<'a> ParseOptions<'a> {
         if self.wants_whole_parse() {
             return self.parse(input).is_ok();
         }
-        let input = Input::new(input);
         match self.engine {
             #[cfg(feature = "reference")]
-            Engine::PestDerive => self.run(&Compiled, &input, builder::check),
-            _ => self.run(&Generated, &input, builder::check),
+            Engine::PestDerive => self.run(&Compiled, input, builder::check),
+            _ => self.run(&Generated, input, builder::check),
         }
         .is_ok()
     }
@@ -228,11 +225,10 @@ impl<'a> ParseOptions<'a> {
                 .parse(input)
                 .map(|url| Cow::Owned(url.hostname().into()));
         }
-        let input = Input::new(input);
         let host = match self.engine {
             #[cfg(feature = "reference")]
-            Engine::PestDerive => self.run(&Compiled, &input, builder::check_host),
-            _ => self.run(&Generated, &input, builder::check_host),
+            Engine::PestDerive => self.run(&Compiled, input, builder::check_host),
+            _ => self.run(&Generated, input, builder::check_host),
         };
         Ok(host?.unwrap_or(Cow::Borrowed("")))
     }
@@ -256,8 +252,8 @@ impl<'a> ParseOptions<'a> {
     pub(crate) fn run<'i, S: Productions, R>(
         self,
         source: &S,
-        input: &Input<'i>,
-        build: impl FnOnce(&S, &Input<'i>, builder::Request<'_, '_>) -> R,
+        input: &'i str,
+        build: impl FnOnce(&S, &'i str, builder::Request<'_, '_>) -> R,
     ) -> R {
         let ParseOptions {
             base_url,

@@ -72,17 +72,19 @@ fn allocation_size(len: usize) -> usize {
 /// and the one entry to it.
 pub(crate) fn parse<S: Productions>(
     source: &S,
-    input: &Input<'_>,
+    original: &str,
     request: Request<'_, '_>,
 ) -> Result<Record, ParseError> {
-    let mut builder = Builder::new(source, input, request.base, request.errors);
+    let as_it_is = Input::as_it_is(original);
+    let mut builder = Builder::new(source, &as_it_is, request.base, request.errors);
     builder.encoding = request.encoding;
+    if request.trace.is_none() && builder.serialized_url_first() {
+        return builder.finish();
+    }
+    let input = Input::new(original);
+    let mut builder = builder.preprocessed(&input);
     builder.build(request.trace)?;
-    let (input, len) = (builder.input, builder.text.len());
-    builder.out.finish().map_err(|_| ParseError {
-        kind: ParseErrorKind::TooLong,
-        span: input.original_span(0..len),
-    })
+    builder.finish()
 }
 
 /// Whether `input` parses with the productions of `source` as `request` says: [`parse`]
@@ -91,33 +93,38 @@ pub(crate) fn parse<S: Productions>(
 /// written; `request` has no listener (errors would be missed there).
 pub(crate) fn check<S: Productions>(
     source: &S,
-    input: &Input<'_>,
+    original: &str,
     request: Request<'_, '_>,
 ) -> Result<(), ParseError> {
-    check_then(source, input, request, |_, _| ())
+    check_then(source, original, request, |_, _, _| ())
 }
 
 /// [`check`], then the host the parse found (None when the URL has none), serialized: borrowed
 /// from the input when the input holds it as the URL serializes it.
 pub(crate) fn check_host<'i, S: Productions>(
     source: &S,
-    input: &Input<'i>,
+    original: &'i str,
     request: Request<'_, '_>,
 ) -> Result<Option<Cow<'i, str>>, ParseError> {
-    check_then(source, input, request, |as_written, out| match as_written {
-        Some(at) => Some(input.slice(at)),
-        None => out.host_str().map(|host| Cow::Owned(host.into())),
-    })
+    check_then(
+        source,
+        original,
+        request,
+        |input, as_written, out| match as_written {
+            Some(at) => Some(input.slice(at)),
+            None => out.host_str().map(|host| Cow::Owned(host.into())),
+        },
+    )
 }
 
 /// [`check`], then `read` of where the host is when the input was taken as written (a span of
 /// the preprocessed input) and of what was written (the scheme and authority otherwise), unless
 /// the parse failed.
-fn check_then<S: Productions, R>(
+fn check_then<'i, S: Productions, R>(
     source: &S,
-    input: &Input<'_>,
+    original: &'i str,
     request: Request<'_, '_>,
-    read: impl FnOnce(Option<Range<usize>>, &Writer) -> R,
+    read: impl FnOnce(&Input<'i>, Option<Range<usize>>, &Writer) -> R,
 ) -> Result<R, ParseError> {
     #[cfg(feature = "std")]
     let buffer = SPARE_TEXT.try_with(Cell::take).unwrap_or_default();
@@ -125,12 +132,21 @@ fn check_then<S: Productions, R>(
     #[cfg(not(feature = "std"))]
     let buffer = String::new();
     let out = Writer::with_buffer(buffer);
-    let mut builder = Builder::with_writer(source, input, request.base, request.errors, out);
+    let as_it_is = Input::as_it_is(original);
+    let mut builder = Builder::with_writer(source, &as_it_is, request.base, request.errors, out);
     builder.encoding = request.encoding;
     builder.outcome_only = true;
-    let result = builder.build(request.trace);
-    let result = result.map(|()| read(builder.host_as_written.take(), &builder.out));
-    let buffer = builder.out.into_buffer();
+    let (result, out) = if request.trace.is_none() && builder.serialized_url_first() {
+        let host = builder.host_as_written.take();
+        (Ok(read(&as_it_is, host, &builder.out)), builder.out)
+    } else {
+        let input = Input::new(original);
+        let mut builder = builder.preprocessed(&input);
+        let result = builder.build(request.trace);
+        let result = result.map(|()| read(&input, builder.host_as_written.take(), &builder.out));
+        (result, builder.out)
+    };
+    let buffer = out.into_buffer();
     #[cfg(feature = "std")]
     if buffer.capacity() <= SPARE_TEXT_LIMIT {
         // During a thread-local destructor the slot may be gone: then the buffer is freed.
@@ -176,6 +192,8 @@ pub(crate) struct Builder<'i, 's, 'e, S: Productions> {
     /// the path productions empty, and their segments are matched one at a time when read
     /// ([`Builder::path_steps`]); a source that makes none gave the whole tree.
     outline_asked: bool,
+    /// Whether `serialized_url` already failed on this text ([`Builder::serialized_url_first`]).
+    serialized_tried: bool,
 }
 
 impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
@@ -217,7 +235,28 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             outcome_only: false,
             host_as_written: None,
             outline_asked: false,
+            serialized_tried: false,
         }
+    }
+
+    /// This builder for `input`, the preprocessing of the input it was made for as it is (see
+    /// [`Builder::serialized_url_first`]): its record so far, sink and settings kept.
+    fn preprocessed<'j>(self, input: &'j Input<'j>) -> Builder<'j, 's, 'e, S> {
+        Builder {
+            text: &input.text,
+            input,
+            serialized_tried: self.serialized_tried && input.text.len() == self.text.len(),
+            ..self
+        }
+    }
+
+    /// The record written, or the failure of a serialization too long for its offsets.
+    fn finish(self) -> Result<Record, ParseError> {
+        let (input, len) = (self.input, self.text.len());
+        self.out.finish().map_err(|_| ParseError {
+            kind: ParseErrorKind::TooLong,
+            span: input.original_span(0..len),
+        })
     }
 
     /// Runs the basic URL parser, and hands the trees of the entry rules run to `trace`, if
@@ -248,7 +287,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         // the rule, and when only the outcome is asked for (it does not look at the path, query
         // and fragment then).
         let serialized = entry == Production::Url && self.may_read_serialized();
-        if serialized && self.serialized_url() {
+        if serialized && !self.serialized_tried && self.serialized_url() {
             return Ok(());
         }
         let tree = self.run(entry)?;
@@ -534,14 +573,13 @@ mod tests {
     }
 
     fn build(source: &Miswired, input: &str) -> Result<String, ParseError> {
-        let input = Input::new(input);
         let request = Request {
             base: None,
             errors: None,
             encoding: encoding_rs::UTF_8,
             trace: None,
         };
-        parse(source, &input, request).map(|r| r.serialization().to_owned())
+        parse(source, input, request).map(|r| r.serialization().to_owned())
     }
 
     #[test]

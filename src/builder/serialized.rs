@@ -56,6 +56,22 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         self.may_take_as_written() && self.trace.is_none() && self.source.reads_serialized_urls()
     }
 
+    /// [`Builder::serialized_url`] on the input as it is, before preprocessing, when this parse
+    /// may read serialized URLs: true when it took it. No input `serialized_url` takes needs
+    /// preprocessing: each of its rules stops at a C0 control or space (the path, query and
+    /// fragment percent-encode sets and the forbidden domain code points hold them), so the
+    /// input starts with its scheme, ends in a component, and has no tab or newline (the tests
+    /// check it on every input taken). When it does not take the input, the builder goes on
+    /// with the preprocessed input ([`Builder::preprocessed`]), and tries again only if
+    /// preprocessing changed it.
+    pub(super) fn serialized_url_first(&mut self) -> bool {
+        if !self.may_read_serialized() {
+            return false;
+        }
+        self.serialized_tried = true;
+        self.serialized_url()
+    }
+
     /// The input read with `serialized_url`, the grammar's reading of a URL as the URL
     /// serializer writes it: when it matches and the checks it leaves to the builder pass, the
     /// validation errors the production functions raise on it, the record written in one copy

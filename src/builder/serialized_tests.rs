@@ -34,8 +34,28 @@ fn run(
 
 /// The record and validation errors of the `serialized_url` way on `input` (no base), as
 /// [`run`] gives them; None when that way does not take it.
-fn run_serialized(input: &str) -> Option<String> {
-    let input = Input::new(input);
+fn run_serialized(original: &str) -> Option<String> {
+    // Taken on the input as it is, as a parse tries it before preprocessing.
+    let as_it_is = run_serialized_on(Input::as_it_is(original));
+    let input = Input::new(original);
+    if as_it_is.is_some() {
+        // It needs no preprocessing: preprocessing leaves it as it is.
+        assert_eq!(&*input.text, original, "{original:?}");
+    }
+    let preprocessed = run_serialized_on(input);
+    if input_needs_no_preprocessing(original) {
+        assert_eq!(as_it_is, preprocessed, "{original:?}");
+    }
+    preprocessed
+}
+
+/// Whether preprocessing leaves `original` as it is.
+fn input_needs_no_preprocessing(original: &str) -> bool {
+    *Input::new(original).text == *original
+}
+
+/// [`run_serialized`] on an input already preprocessed (or taken as it is).
+fn run_serialized_on(input: Input<'_>) -> Option<String> {
     let mut errors: Vec<ValidationError> = Vec::new();
     let mut listener = |e| errors.push(e);
     let mut builder = Builder::new(&Generated, &input, None, Some(&mut listener));
@@ -61,8 +81,8 @@ fn plain_request<'r>() -> super::super::Request<'r, 'r> {
 /// Check mode (`can_parse`), which takes it where the scheme and authority are as written,
 /// agrees with a parse on every input.
 fn agree(input: &str) -> bool {
-    let parses = super::super::parse(&Generated, &Input::new(input), plain_request()).is_ok();
-    let checks = super::super::check(&Generated, &Input::new(input), plain_request()).is_ok();
+    let parses = super::super::parse(&Generated, input, plain_request()).is_ok();
+    let checks = super::super::check(&Generated, input, plain_request()).is_ok();
     assert_eq!(checks, parses, "check mode on {input:?}");
     // The hostname of check mode is the URL's.
     let host = crate::Url::options().hostname(input).ok();
@@ -83,7 +103,7 @@ fn agree(input: &str) -> bool {
     let by_the_productions = run(input, |b, root| b.url(*root).is_ok());
     assert_eq!(Some(&as_written), by_the_productions.as_ref(), "{input:?}");
     // A parse without a listener takes it too, and writes the same record.
-    let plain = super::super::parse(&Generated, &Input::new(input), plain_request());
+    let plain = super::super::parse(&Generated, input, plain_request());
     let plain = format!("{:?}", plain.expect("a URL"));
     assert!(as_written.starts_with(&format!("{plain} [")), "{input:?}");
     true

@@ -83,6 +83,7 @@ pub(crate) fn set<'i, S: Productions>(
         outcome_only: false,
         host_as_written: None,
         outline_asked: false,
+        serialized_tried: false,
     };
     builder.out.resume(record, from, buffer);
     let old = &*record;

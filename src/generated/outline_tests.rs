@@ -88,19 +88,17 @@ fn agree(input: &str) -> Result<(), String> {
         encoding: encoding_rs::UTF_8,
         trace: None,
     };
-    let input = Input::new(input);
     let outcome = (
-        check(&Generated, &input, request()).map_err(|e| e.to_string()),
-        check_host(&Generated, &input, request()).map_err(|e| e.to_string()),
+        check(&Generated, input, request()).map_err(|e| e.to_string()),
+        check_host(&Generated, input, request()).map_err(|e| e.to_string()),
     );
     let on_the_whole = (
-        check(&Whole, &input, request()).map_err(|e| e.to_string()),
-        check_host(&Whole, &input, request()).map_err(|e| e.to_string()),
+        check(&Whole, input, request()).map_err(|e| e.to_string()),
+        check_host(&Whole, input, request()).map_err(|e| e.to_string()),
     );
     if outcome != on_the_whole {
         return Err(format!(
-            "{:?}: checked {outcome:?}, on the whole tree {on_the_whole:?}",
-            input.text
+            "{input:?}: checked {outcome:?}, on the whole tree {on_the_whole:?}"
         ));
     }
     Ok(())
