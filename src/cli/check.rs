@@ -157,6 +157,9 @@ fn looks_like_path(arg: &str) -> bool {
 
 /// URLs checked per chunk: the unit of work split across threads.
 const CHUNK: usize = 16_384;
+
+/// The reading buffer of a file or standard input: lists are read a buffer at a time.
+const READ_SIZE: usize = 1 << 18;
 /// How often the progress line is updated.
 const PROGRESS_EVERY: usize = 10_000;
 
@@ -305,10 +308,16 @@ impl Run {
                 self.default_base(&mut item);
                 return each(vec![Work::Items(vec![item])]);
             }
-            Source::Stdin => (Arc::from("-"), Box::new(BufReader::new(io::stdin()))),
+            Source::Stdin => (
+                Arc::from("-"),
+                Box::new(BufReader::with_capacity(READ_SIZE, io::stdin())),
+            ),
             Source::File(path) => {
                 let file = File::open(path).map_err(|e| annotate(e, path))?;
-                (Arc::from(path.as_str()), Box::new(BufReader::new(file)))
+                (
+                    Arc::from(path.as_str()),
+                    Box::new(BufReader::with_capacity(READ_SIZE, file)),
+                )
             }
         };
         let annotated = |e: io::Error| annotate(e, &name);

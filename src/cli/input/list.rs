@@ -64,14 +64,39 @@ impl Lines {
             first_number: self.number + 1,
             first_offset: self.offset,
         };
-        for _ in 0..max {
-            let read = self.reader.read_until(b'\n', &mut raw.bytes)?;
-            if read == 0 {
+        // A buffer of the reader's at a time: its line breaks counted (a loop the compiler
+        // vectorizes), taken whole while they are fewer than the lines still wanted, else up
+        // to the last one wanted. Not a search per line: the reading thread is the part of
+        // `pegurl check` that the workers wait for.
+        let mut wanted = max;
+        let mut ended = false;
+        while wanted > 0 {
+            let buffer = self.reader.fill_buf()?;
+            if buffer.is_empty() {
+                ended = true;
                 break;
             }
-            self.number += 1;
-            self.offset += read;
+            let breaks = buffer.iter().filter(|&&b| b == b'\n').count();
+            let take = if breaks < wanted {
+                wanted -= breaks;
+                buffer.len()
+            } else {
+                let mut seen = 0;
+                let last = buffer.iter().position(|&b| {
+                    seen += usize::from(b == b'\n');
+                    seen == wanted
+                });
+                wanted = 0;
+                last.map_or(buffer.len(), |at| at + 1)
+            };
+            raw.bytes.extend_from_slice(&buffer[..take]);
+            self.reader.consume(take);
         }
+        // Each line break ends a line; so does the end of the file after a last line without one.
+        let breaks = max - wanted;
+        let unfinished = ended && raw.bytes.last().is_some_and(|&b| b != b'\n');
+        self.number += breaks + usize::from(unfinished);
+        self.offset += raw.bytes.len();
         Ok((!raw.bytes.is_empty()).then_some(raw))
     }
 }
@@ -141,4 +166,78 @@ fn item(file: &Arc<str>, line: Line) -> Item {
         });
     }
     item
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{BufReader, Cursor};
+
+    use super::*;
+
+    /// Every item of `text` as `next_raw` hands them out, `max` lines at a time, through a
+    /// reader whose buffer holds `buffer` bytes: (line, offset, text, input) of each.
+    fn items(text: &[u8], max: usize, buffer: usize) -> Vec<(usize, usize, String, String)> {
+        let reader = BufReader::with_capacity(buffer, Cursor::new(text.to_vec()));
+        let mut lines = Lines::new(Arc::from("list"), Box::new(reader));
+        let mut out = Vec::new();
+        while let Some(raw) = lines.next_raw(max).unwrap() {
+            for item in raw.items() {
+                out.push((
+                    item.start.line,
+                    item.text_offset,
+                    item.text.to_string(),
+                    item.input,
+                ));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn raw_lines_are_the_lines_whatever_the_buffer_and_the_count() {
+        let texts: [&[u8]; 5] = [
+            b"\xef\xbb\xbfhttps://a/\r\n\nhttp://b\nc\r\nlast without a break",
+            b"one\ntwo\n",
+            b"\n\n\n",
+            b"x",
+            b"",
+        ];
+        for text in texts {
+            // The lines one by one, each read to its line break.
+            let mut reader = Cursor::new(text.to_vec());
+            let (mut number, mut offset, mut expected) = (0, 0, Vec::new());
+            loop {
+                let mut line = Vec::new();
+                let read = reader.read_until(b'\n', &mut line).unwrap();
+                if read == 0 {
+                    break;
+                }
+                number += 1;
+                let raw = RawLines {
+                    file: Arc::from("list"),
+                    bytes: line,
+                    first_number: number,
+                    first_offset: offset,
+                };
+                offset += read;
+                let item = raw.items().remove(0);
+                let text = item.text.to_string();
+                expected.push((item.start.line, item.text_offset, text, item.input));
+            }
+            for max in 1..6 {
+                for buffer in [1, 2, 3, 5, 8, 64] {
+                    assert_eq!(
+                        items(text, max, buffer),
+                        expected,
+                        "{text:?} {max} {buffer}"
+                    );
+                }
+            }
+        }
+        let lines = items(texts[0], 2, 3);
+        assert_eq!(lines.len(), 5);
+        assert_eq!(lines[4].0, 5);
+        assert_eq!(lines[4].3, "last without a break");
+        assert_eq!(items(texts[2], 2, 1).len(), 3);
+    }
 }
