@@ -29,6 +29,7 @@ use crate::tokens::{Few, Token};
 
 /// The productions only `serialized_url`'s way reads, which the built-in grammar's parser alone
 /// takes: a grammar loaded at run time does not need them.
+#[cfg(feature = "vm")]
 pub(crate) const BUILT_IN_ONLY: [Production; 9] = [
     Production::SerializedUrl,
     Production::SerializedUrlHead,
