@@ -282,17 +282,15 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             _ => Production::Url,
         };
         // An input as the URL serializer writes it is read by `serialized_url`, when the source
-        // offers it; then `url` decides, and the way for inputs as written runs on its tree
-        // only where `serialized_url` could not take an input it takes: for a source without
-        // the rule, and when only the outcome is asked for (it does not look at the path, query
-        // and fragment then).
+        // offers it. Any other input is read by `url`; the way for inputs as written on its
+        // tree serves the sources without the rule (it takes the same inputs, see
+        // `serialized_tests.rs`).
         let serialized = entry == Production::Url && self.may_read_serialized();
         if serialized && !self.serialized_tried && self.serialized_url() {
             return Ok(());
         }
         let tree = self.run(entry)?;
-        let as_written = !serialized || self.outcome_only;
-        if as_written && self.may_take_as_written() && self.url_as_written(&tree.root()) {
+        if !serialized && self.may_take_as_written() && self.url_as_written(&tree.root()) {
             return Ok(());
         }
         self.url(tree.root())?;
