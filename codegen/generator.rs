@@ -361,7 +361,9 @@ impl<'r> Generator<'r> {
 
     /// The bytes `expr` takes when it is one `!X ~ ANY` step whose `X` stops at every byte
     /// from 0x80 on ([`Generator::stop_class_of`]): an ASCII byte not of `X`, one code point.
-    /// Not while explaining, where the look-ahead records its attempts.
+    /// The step on its own, as the body of a repetition is (pest_meta nests a longer sequence
+    /// to the right, where the step's two parts are in different operands). Not while
+    /// explaining, where the look-ahead records its attempts.
     fn one_step_before(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
         let OptimizedExpr::Seq(not, any) = expr else {
             return None;
@@ -687,10 +689,9 @@ pub(crate) fn variant(name: &str) -> String {
         .collect()
 }
 
-/// A byte-string literal.
 /// A case-insensitive literal of 2 to 8 ASCII bytes as a word (little-endian): its bytes
 /// lowercased, and 0x20 in the place of each letter (see `Parser::insensitive_word`).
-fn insensitive_word(s: &str) -> Option<(u64, u64)> {
+pub(crate) fn insensitive_word(s: &str) -> Option<(u64, u64)> {
     if !(2..=8).contains(&s.len()) || !s.is_ascii() {
         return None;
     }
@@ -704,6 +705,7 @@ fn insensitive_word(s: &str) -> Option<(u64, u64)> {
     Some((lower, case))
 }
 
+/// A byte-string literal.
 pub(crate) fn bytes(s: &str) -> String {
     let mut out = String::from("b\"");
     for b in s.bytes() {

@@ -131,6 +131,55 @@ fn single_byte_classes_become_tables_and_skips() {
     );
 }
 
+#[test]
+fn a_skip_may_stop_at_set_rules_and_at_every_code_point_beyond_ascii() {
+    let grammar = "set = _{ \"<\" | '\\u{7F}'..'\\u{10FFFF}' }\n\
+                   a = @{ (!(set | \"/\") ~ ANY)* }\n\
+                   b = @{ (!set ~ ANY)+ }\n\
+                   c = @{ (!(\"<\" | '\\u{E9}'..'\\u{10FFFF}') ~ ANY)* }\n";
+    // As the URL grammar's parser is compiled (it explains no failure).
+    let code = compile(&read(grammar), "test.pest", "t_", true, Tokens::AsPest, &[]).unwrap();
+    // A skip up to "/", "<", DEL and every byte that is not ASCII (a code point's first byte).
+    let mut stops = vec![b'/', b'<'];
+    stops.extend(0x7f..=0xff);
+    assert_eq!(members_of(&code, "t_a", "self.skip_until("), stops);
+    // One such step (the first of `+`) is one byte of the other ASCII bytes.
+    let mut takes: Vec<u8> = (0..0x7f).collect();
+    takes.retain(|&b| b != b'<');
+    assert_eq!(members_of(&code, "t_b", "self.class("), takes);
+    // A range that starts beyond U+0080 is not every code point of its first bytes: no skip.
+    assert!(!body(&code, "t_c").contains("skip_until"));
+    // A parser that explains keeps the step's look-ahead, which records its attempts.
+    let explaining = compiled(grammar).unwrap();
+    assert!(body(&explaining, "t_b").contains("t_set_in_atomic_lookahead"));
+}
+
+#[test]
+fn a_case_insensitive_literal_of_two_to_eight_bytes_is_one_word() {
+    use super::generator::insensitive_word;
+    // "Ab-": lowercase bytes, little-endian; 0x20 in the place of each letter only.
+    assert_eq!(insensitive_word("Ab-"), Some((0x2d_62_61, 0x00_20_20)));
+    assert_eq!(insensitive_word("a"), None);
+    assert_eq!(insensitive_word("abcdefghi"), None);
+    assert_eq!(insensitive_word("é"), None);
+    let code = compiled("a = { ^\"https\" }\n").unwrap();
+    assert!(body(&code, "t_a")
+        .contains("self.insensitive_word(5, 0x0000007370747468, 0x0000002020202020)"));
+}
+
+/// [`members`] of the first `call` in function `f` of `code`.
+fn members_of(code: &str, f: &str, call: &str) -> Vec<u8> {
+    let function = body(code, f);
+    let at = function
+        .find(call)
+        .unwrap_or_else(|| panic!("no {call} in {function}"))
+        + call.len();
+    let name = &function[at + 1..];
+    let name = &name[..name.find(')').unwrap()];
+    // The table, found as `members` finds it.
+    members(&format!("{call}&{name}) {code}"), call)
+}
+
 /// The bytes of the class table that `code` first passes to `call` (as `call&CLASS_N)`).
 fn members(code: &str, call: &str) -> Vec<u8> {
     let at = code
