@@ -169,24 +169,21 @@ fn a_case_insensitive_literal_of_two_to_eight_bytes_is_one_word() {
 
 /// [`members`] of the first `call` in function `f` of `code`.
 fn members_of(code: &str, f: &str, call: &str) -> Vec<u8> {
-    let function = body(code, f);
-    let at = function
-        .find(call)
-        .unwrap_or_else(|| panic!("no {call} in {function}"))
-        + call.len();
-    let name = &function[at + 1..];
-    let name = &name[..name.find(')').unwrap()];
-    // The table, found as `members` finds it.
-    members(&format!("{call}&{name}) {code}"), call)
+    table_members(code, &body(code, f), call)
 }
 
 /// The bytes of the class table that `code` first passes to `call` (as `call&CLASS_N)`).
 fn members(code: &str, call: &str) -> Vec<u8> {
-    let at = code
+    table_members(code, code, call)
+}
+
+/// The bytes of the class table of `code` that `caller` first passes to `call`.
+fn table_members(code: &str, caller: &str, call: &str) -> Vec<u8> {
+    let at = caller
         .find(call)
-        .unwrap_or_else(|| panic!("no {call} in {code}"))
+        .unwrap_or_else(|| panic!("no {call} in {caller}"))
         + call.len();
-    let name = &code[at + 1..];
+    let name = &caller[at + 1..];
     let name = &name[..name.find(')').unwrap()];
     let table = &code[code.find(&format!("static {name}:")).unwrap()..];
     let table = &table[table.find('[').unwrap() + 1..];
