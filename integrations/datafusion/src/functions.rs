@@ -1,5 +1,11 @@
 //! The scalar functions: one type, [`UrlFunction`], whose value says what it returns (the whole
 //! struct or one component) and in which order it takes the URL and the base.
+//!
+//! Their strings take the URL argument's string type, as DataFusion's own string functions do:
+//! Utf8View for a Utf8View URL ([`layout_of`]), Utf8 for Utf8 and LargeUtf8. The signature
+//! (`TypeSignature::String`) first gives both arguments of a two-argument call one common type,
+//! Utf8View when either is Utf8View: `url_parse(url, base)` with one Utf8View argument returns
+//! Utf8View.
 
 use std::sync::Arc;
 
@@ -9,7 +15,9 @@ use datafusion::common::{exec_err, Result, ScalarValue};
 use datafusion::logical_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDFImpl, Signature, TypeSignature, Volatility,
 };
-use pegurl_arrow::{parse_component, parse_urls, url_struct_type, Base, Component, ParseOptions};
+use pegurl_arrow::{
+    parse_component, parse_urls, url_struct_type_in, Base, Component, ParseOptions, StringLayout,
+};
 
 /// What a function returns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,9 +85,25 @@ impl UrlFunction {
         }
     }
 
-    /// Runs the kernel over `urls` against `base`.
-    fn run(&self, urls: &dyn Array, base: Base<'_>) -> Result<ArrayRef> {
-        let options = ParseOptions::new().with_base(base);
+    /// The position of the URL among the arguments.
+    fn url_position(&self) -> usize {
+        match self.arguments {
+            Arguments::UrlThenBase => 0,
+            Arguments::BaseThenUrl => 1,
+        }
+    }
+
+    /// The layout of the strings returned for arguments of `types` (after coercion): the URL
+    /// argument's, by [`layout_of`]; Utf8 when there is no such argument.
+    fn layout<'t>(&self, mut types: impl Iterator<Item = &'t DataType>) -> StringLayout {
+        types
+            .nth(self.url_position())
+            .map_or(StringLayout::Utf8, layout_of)
+    }
+
+    /// Runs the kernel over `urls` against `base`, returning strings in `layout`.
+    fn run(&self, urls: &dyn Array, base: Base<'_>, layout: StringLayout) -> Result<ArrayRef> {
+        let options = ParseOptions::new().with_base(base).with_layout(layout);
         Ok(match self.output {
             Output::Struct => Arc::new(parse_urls(urls, &options)?),
             Output::Component(component) => parse_component(urls, component, &options)?,
@@ -96,10 +120,11 @@ impl ScalarUDFImpl for UrlFunction {
         &self.signature
     }
 
-    fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
+    fn return_type(&self, arg_types: &[DataType]) -> Result<DataType> {
+        let layout = self.layout(arg_types.iter());
         Ok(match self.output {
-            Output::Struct => url_struct_type(),
-            Output::Component(component) => component.data_type(),
+            Output::Struct => url_struct_type_in(layout),
+            Output::Component(component) => component.data_type_in(layout),
         })
     }
 
@@ -120,18 +145,28 @@ impl ScalarUDFImpl for UrlFunction {
             .all(|a| matches!(a, ColumnarValue::Scalar(_)));
         let rows = if all_scalars { 1 } else { args.number_rows };
         let urls = url.to_array(rows)?;
-        let result = match base {
-            None => self.run(&urls, Base::None)?,
-            Some(ColumnarValue::Scalar(base)) => {
-                self.run(&urls, Base::Scalar(scalar_str(&self.name, base)?))?
-            }
-            Some(ColumnarValue::Array(bases)) => self.run(&urls, Base::Column(bases.as_ref()))?,
+        // From the fields return_type's argument types came from: the result has the declared type.
+        let layout = self.layout(args.arg_fields.iter().map(|f| f.data_type()));
+        let base = match base {
+            None => Base::None,
+            Some(ColumnarValue::Scalar(base)) => Base::Scalar(scalar_str(&self.name, base)?),
+            Some(ColumnarValue::Array(bases)) => Base::Column(bases.as_ref()),
         };
+        let result = self.run(&urls, base, layout)?;
         Ok(if all_scalars {
             ColumnarValue::Scalar(ScalarValue::try_from_array(&result, 0)?)
         } else {
             ColumnarValue::Array(result)
         })
+    }
+}
+
+/// The layout of the strings a function returns for a URL argument of type `url`: Utf8View for
+/// Utf8View, Utf8 for any other (Utf8, LargeUtf8, or the Utf8 a null literal is coerced to).
+fn layout_of(url: &DataType) -> StringLayout {
+    match url {
+        DataType::Utf8View => StringLayout::Utf8View,
+        _ => StringLayout::Utf8,
     }
 }
 

@@ -6,11 +6,16 @@
 //! | function | returns |
 //! |---|---|
 //! | `url_parse(url [, base])` | a struct: `href`, `protocol`, `username`, `password`, `host`, `hostname`, `port`, `pathname`, `search`, `hash`, `origin`, `valid`, `errors`, `failure` |
-//! | `url_href(url [, base])` ... `url_origin(url [, base])` | that getter of the `URL` class (Utf8) |
+//! | `url_href(url [, base])` ... `url_origin(url [, base])` | that getter of the `URL` class (a string) |
 //! | `url_valid(url [, base])` | whether `url` is a valid URL string (Boolean) |
-//! | `url_errors(url [, base])` | the spec codes of its validation errors (List of Utf8) |
-//! | `url_failure(url [, base])` | null when it parses, otherwise why not (Utf8) |
-//! | `url_join(base, url)` | the href of `url` resolved against `base` |
+//! | `url_errors(url [, base])` | the spec codes of its validation errors (a list of strings) |
+//! | `url_failure(url [, base])` | null when it parses, otherwise why not (a string) |
+//! | `url_join(base, url)` | the href of `url` resolved against `base` (a string) |
+//!
+//! The strings (the struct's string fields too) have the string type of the `url` argument:
+//! Utf8View when it is Utf8View (as DataFusion reads Parquet strings by default), Utf8 when it is
+//! Utf8 or LargeUtf8. The arguments of a two-argument call are first coerced to one string type,
+//! which is Utf8View when either of them is.
 //!
 //! Each call parses each row once. A null argument gives null; a URL that fails to parse gives
 //! null components, `valid = false` and its `failure`, and never fails the query; a base that

@@ -88,8 +88,7 @@ pub fn check_row(
         .iter()
         .zip(&expected.components)
     {
-        let strings = column(*component)?.as_string::<i32>();
-        let got = strings.is_valid(i).then(|| strings.value(i));
+        let got = string_at(column(*component)?, i)?;
         if got != want.as_deref() {
             return Err(format!(
                 "row {i} {}: {got:?}, expected {want:?}",
@@ -106,16 +105,18 @@ pub fn check_row(
         ));
     }
     let errors = column(Component::Errors)?.as_list::<i32>();
-    let codes = errors.value(i);
-    let codes: Vec<&str> = codes.as_string::<i32>().iter().flatten().collect();
+    let list = errors.value(i);
+    let codes = (0..list.len())
+        .map(|j| string_at(list.as_ref(), j))
+        .collect::<Result<Vec<_>, _>>()?;
+    let codes: Vec<&str> = codes.into_iter().flatten().collect();
     if errors.is_null(i) || codes != expected.errors {
         return Err(format!(
             "row {i} errors: {codes:?}, expected {:?}",
             expected.errors
         ));
     }
-    let failure = column(Component::Failure)?.as_string::<i32>();
-    let got = failure.is_valid(i).then(|| failure.value(i));
+    let got = string_at(column(Component::Failure)?, i)?;
     let agrees = match (got, &expected.failure) {
         (None, None) => true,
         (Some(text), Some(Some(code))) => text.starts_with(code.as_str()),
@@ -129,6 +130,22 @@ pub fn check_row(
         ));
     }
     Ok(())
+}
+
+/// Row `i` of a string column in any of the three layouts (Utf8, LargeUtf8, Utf8View); `None`
+/// when it is null, an error when `strings` is not a string column.
+pub fn string_at(strings: &dyn Array, i: usize) -> Result<Option<&str>, String> {
+    let valid = strings.is_valid(i);
+    if let Some(a) = strings.as_string_opt::<i32>() {
+        return Ok(valid.then(|| a.value(i)));
+    }
+    if let Some(a) = strings.as_string_opt::<i64>() {
+        return Ok(valid.then(|| a.value(i)));
+    }
+    if let Some(a) = strings.as_string_view_opt() {
+        return Ok(valid.then(|| a.value(i)));
+    }
+    Err(format!("not a string column: {}", strings.data_type()))
 }
 
 /// The URL list `name` of ../shared/data/urls, one URL a line, or `None` (with a message on
@@ -173,14 +190,9 @@ pub fn same_strings(views: &dyn Array, utf8: &dyn Array) -> Result<(), String> {
         return Err(format!("{} rows, expected {}", views.len(), utf8.len()));
     }
     fn strings(a: &dyn Array) -> Result<Vec<Option<String>>, String> {
-        let owned = |s: Option<&str>| s.map(str::to_owned);
-        if let Some(a) = a.as_string_opt::<i32>() {
-            return Ok(a.iter().map(owned).collect());
-        }
-        if let Some(a) = a.as_string_view_opt() {
-            return Ok(a.iter().map(owned).collect());
-        }
-        Err(format!("a column of {}", a.data_type()))
+        (0..a.len())
+            .map(|i| Ok(string_at(a, i)?.map(str::to_owned)))
+            .collect()
     }
     fn rows(a: &dyn Array) -> Result<Vec<Option<Vec<String>>>, String> {
         if let Some(lists) = a.as_list_opt::<i32>() {
