@@ -359,7 +359,11 @@ pub(super) fn byte_kinds(text: &str, table: &[u8; 256]) -> u8 {
 /// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker).
 pub(crate) fn ends_in_a_number(input: &str) -> bool {
     // "If the last item in parts is the empty string, then remove the last item from parts."
-    let input = input.strip_suffix('.').unwrap_or(input);
+    // (By bytes: `strip_suffix` compiled to a branch that callgrind's simulation saw mispredicted
+    // on nearly every call.)
+    let bytes = input.as_bytes();
+    let end = bytes.len() - usize::from(bytes.last() == Some(&b'.'));
+    let input = &input[..end];
     // Both kinds of number end in a hex digit, or in the "x" of "0x": most domains do not.
     if !input
         .bytes()
