@@ -13,6 +13,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::grammar::{Production, Productions, SERIALIZED_TOKENS};
+use crate::tables::leading;
 use crate::tokens::{offset, Few, Matched, Out, Token};
 use attempts::{Attempt, Attempts};
 pub(crate) use steps::Steps;
@@ -205,43 +206,6 @@ fn run_tracked<'o, O: Out>(
         attempts,
     };
     rule(&mut parser)
-}
-
-/// Where the run of bytes in `class` (`inside`) or not in it (`!inside`) that starts at `from`
-/// ends: eight bytes a step, their tests gathered in a mask without a branch, so that a scan
-/// branches once a step and its end is one branch, wherever it falls in the step. Fewer than
-/// eight bytes before the end are read as the input's last eight, the places before `from`
-/// shifted out of the mask and the end of the input a stop.
-#[inline(always)]
-fn leading(bytes: &[u8], from: usize, class: &[bool; 256], inside: bool) -> usize {
-    let stops = |b: u8| u32::from(class[usize::from(b)] != inside);
-    let mut at = from;
-    while let Some(chunk) = bytes.get(at..at + 8) {
-        let mut mask = 0;
-        for (i, &b) in chunk.iter().enumerate() {
-            mask |= stops(b) << i;
-        }
-        if mask != 0 {
-            return at + mask.trailing_zeros() as usize;
-        }
-        at += 8;
-    }
-    if let Some(last_eight) = bytes.len().checked_sub(8) {
-        // `at` is past `last_eight` (fewer than eight bytes are left) and at most the length.
-        let mut mask = 1 << 8;
-        for (i, &b) in bytes[last_eight..].iter().enumerate() {
-            mask |= stops(b) << i;
-        }
-        return at + (mask >> (at - last_eight)).trailing_zeros() as usize;
-    }
-    // An input of fewer than eight bytes.
-    while let Some(&b) = bytes.get(at) {
-        if stops(b) == 1 {
-            return at;
-        }
-        at += 1;
-    }
-    at
 }
 
 /// The offset of the first byte of `bytes` that is one of `stops` (ASCII bytes), or the length:
@@ -514,7 +478,7 @@ mod steps_tests;
 
 #[cfg(test)]
 mod tests {
-    use super::{first_of, leading};
+    use super::first_of;
 
     /// The eight-byte scan finds the first stop a byte-by-byte one does, for every length around
     /// the step, every place of the first stop, and bytes just beside the stops (a borrow in the
@@ -539,45 +503,6 @@ mod tests {
                     let want = bytes.iter().position(|b| stops.contains(b)).unwrap_or(len);
                     assert_eq!(first_of(&bytes, stops), want, "{bytes:?}");
                 }
-            }
-        }
-    }
-
-    /// The scan stops where a byte-by-byte one does, from every place, on every pattern of
-    /// stops in inputs of up to 11 bytes (before, inside and after a step of eight, and shorter
-    /// than one) and on each single stop in inputs of up to 40, inside and outside the class.
-    #[test]
-    fn leading_stops_at_the_first_byte_that_stops_it() {
-        let mut class = [false; 256];
-        class[usize::from(b'a')] = true;
-        let check = |bytes: &[u8]| {
-            for from in 0..=bytes.len() {
-                let want = (from..bytes.len())
-                    .find(|&i| bytes[i] == b'/')
-                    .unwrap_or(bytes.len());
-                assert_eq!(leading(bytes, from, &class, true), want, "{bytes:?} {from}");
-                let flipped: Vec<u8> = bytes
-                    .iter()
-                    .map(|&b| if b == b'a' { b'/' } else { b'a' })
-                    .collect();
-                let got = leading(&flipped, from, &class, false);
-                assert_eq!(got, want, "{flipped:?} {from}");
-            }
-        };
-        for len in 0..=11 {
-            for pattern in 0..1u32 << len {
-                let bytes: Vec<u8> = (0..len)
-                    .map(|i| if pattern >> i & 1 == 1 { b'/' } else { b'a' })
-                    .collect();
-                check(&bytes);
-            }
-        }
-        for len in 12..=40 {
-            for stop in 0..=len {
-                let bytes: Vec<u8> = (0..len)
-                    .map(|i| if i == stop { b'/' } else { b'a' })
-                    .collect();
-                check(&bytes);
             }
         }
     }

@@ -127,22 +127,48 @@ impl CodePointSet {
     }
 }
 
-/// The offset of the first byte of `bytes` that `table` holds, or the length. Eight bytes are
-/// looked up per step and their answers joined, so that the usual text, none of whose bytes
-/// the table holds, costs one branch per eight bytes.
+/// The offset of the first byte of `bytes` that `table` holds, or the length ([`leading`]: the
+/// usual text, none of whose bytes the table holds, costs one branch per eight bytes).
 #[inline]
 pub(crate) fn first_byte_in(bytes: &[u8], table: &[bool; 256]) -> usize {
-    let held = |b: &u8| table[usize::from(*b)];
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
-    for chunk in chunks.by_ref() {
-        if chunk.iter().fold(false, |any, b| any | held(b)) {
-            break;
+    leading(bytes, 0, table, false)
+}
+
+/// Where the run of bytes in `class` (`inside`) or not in it (`!inside`) that starts at `from`
+/// ends: eight bytes a step, their tests gathered in a mask without a branch, so that a scan
+/// branches once a step and its end is one branch, wherever it falls in the step. Fewer than
+/// eight bytes before the end are read as the input's last eight, the places before `from`
+/// shifted out of the mask and the end of the input a stop.
+#[inline(always)]
+pub(crate) fn leading(bytes: &[u8], from: usize, class: &[bool; 256], inside: bool) -> usize {
+    let stops = |b: u8| u32::from(class[usize::from(b)] != inside);
+    let mut at = from;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let mut mask = 0;
+        for (i, &b) in chunk.iter().enumerate() {
+            mask |= stops(b) << i;
+        }
+        if mask != 0 {
+            return at + mask.trailing_zeros() as usize;
         }
         at += 8;
     }
-    let rest = bytes.get(at..).unwrap_or_default();
-    rest.iter().position(held).map_or(bytes.len(), |i| at + i)
+    if let Some(last_eight) = bytes.len().checked_sub(8) {
+        // `at` is past `last_eight` (fewer than eight bytes are left) and at most the length.
+        let mut mask = 1 << 8;
+        for (i, &b) in bytes[last_eight..].iter().enumerate() {
+            mask |= stops(b) << i;
+        }
+        return at + (mask >> (at - last_eight)).trailing_zeros() as usize;
+    }
+    // An input of fewer than eight bytes.
+    while let Some(&b) = bytes.get(at) {
+        if stops(b) == 1 {
+            return at;
+        }
+        at += 1;
+    }
+    at
 }
 
 /// The schemes [`SchemeName`] names, in its variants' order.
@@ -335,6 +361,45 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The scan stops where a byte-by-byte one does, from every place, on every pattern of
+    /// stops in inputs of up to 11 bytes (before, inside and after a step of eight, and shorter
+    /// than one) and on each single stop in inputs of up to 40, inside and outside the class.
+    #[test]
+    fn leading_stops_at_the_first_byte_that_stops_it() {
+        let mut class = [false; 256];
+        class[usize::from(b'a')] = true;
+        let check = |bytes: &[u8]| {
+            for from in 0..=bytes.len() {
+                let want = (from..bytes.len())
+                    .find(|&i| bytes[i] == b'/')
+                    .unwrap_or(bytes.len());
+                assert_eq!(leading(bytes, from, &class, true), want, "{bytes:?} {from}");
+                let flipped: Vec<u8> = bytes
+                    .iter()
+                    .map(|&b| if b == b'a' { b'/' } else { b'a' })
+                    .collect();
+                let got = leading(&flipped, from, &class, false);
+                assert_eq!(got, want, "{flipped:?} {from}");
+            }
+        };
+        for len in 0..=11 {
+            for pattern in 0..1u32 << len {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|i| if pattern >> i & 1 == 1 { b'/' } else { b'a' })
+                    .collect();
+                check(&bytes);
+            }
+        }
+        for len in 12..=40 {
+            for stop in 0..=len {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|i| if i == stop { b'/' } else { b'a' })
+                    .collect();
+                check(&bytes);
+            }
+        }
+    }
 
     /// Each set as the spec's prose lists it, ASCII part, to hold the grammar's rules to.
     fn ascii_of_the_spec(set: Set) -> Vec<u8> {

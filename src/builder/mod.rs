@@ -19,6 +19,7 @@ mod punycode;
 mod query;
 pub(crate) mod serialized;
 mod setters;
+mod strict_domain;
 mod url;
 mod url_units;
 

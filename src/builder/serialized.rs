@@ -24,7 +24,7 @@ use super::{Builder, Node};
 use crate::error::ErrorCode;
 use crate::grammar::{Production, Productions};
 use crate::record::{AsWritten, HostKind, SchemeKind, SchemeName};
-use crate::tables::Set;
+use crate::tables::{first_byte_in, Set};
 use crate::tokens::{Few, Token};
 
 /// The productions only `serialized_url`'s way reads, which the built-in grammar's parser alone
@@ -211,10 +211,29 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         if self.outcome_only {
             return;
         }
+        // The path, the query and the fragment run to the end of the input, with "?" and "#"
+        // between them. The usual input has no byte there that may be an invalid URL unit but
+        // the "#" before the fragment (no URL code point, and no unit of a component): one
+        // scan of the three says so. Any other such byte sends each component to the checks
+        // below.
+        let text = self.text;
+        let suspects = &self.source.tables().url_unit_suspects;
+        let first =
+            places.path.start + first_byte_in(&text.as_bytes()[places.path.start..], suspects);
+        let none_invalid = match &places.fragment {
+            None => first == text.len(),
+            Some(fragment) => {
+                first + 1 == fragment.start
+                    && fragment.start + first_byte_in(&text.as_bytes()[fragment.clone()], suspects)
+                        == text.len()
+            }
+        };
+        if none_invalid {
+            return;
+        }
         // The path state checks each segment's buffer; "/" is a URL code point (checked in
         // `url_as_written`) and no hex digit, so the path checked as one text gets the same
         // errors.
-        let text = self.text;
         for at in [
             Some(places.path.clone()),
             places.query.clone(),
