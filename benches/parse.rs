@@ -79,7 +79,9 @@ fn datasets(c: &mut Criterion) {
     }
 }
 
-/// The validation-only check beside a plain parse (whose URL is dropped unread), and ada's.
+/// The validation-only check beside a plain parse (whose URL is dropped unread), and ada's;
+/// and, beside the same parse, a parse that counts every validation error (as mixed.tsv's
+/// `parse_with_errors`) and the writing section's `is_valid_url_string`.
 fn can_parse(c: &mut Criterion, name: &str, urls: &[String], bytes: usize) {
     let mut group = c.benchmark_group(format!("can_parse/{name}"));
     group.throughput(Throughput::Bytes(bytes as u64));
@@ -102,6 +104,26 @@ fn can_parse(c: &mut Criterion, name: &str, urls: &[String], bytes: usize) {
         b.iter(|| {
             urls.iter()
                 .filter(|u| ada_url::Url::can_parse(black_box(u.as_str()), None))
+                .count()
+        })
+    });
+    group.bench_function("pegurl_parse_with_errors", |b| {
+        b.iter(|| {
+            let n = std::cell::Cell::new(0);
+            let count = |_| n.set(n.get() + 1);
+            for u in urls {
+                pegurl::Url::options()
+                    .syntax_violation_callback(Some(&count))
+                    .parse(black_box(u))
+                    .ok();
+            }
+            n.get()
+        })
+    });
+    group.bench_function("pegurl_is_valid_url_string", |b| {
+        b.iter(|| {
+            urls.iter()
+                .filter(|u| pegurl::is_valid_url_string(black_box(u), None))
                 .count()
         })
     });
