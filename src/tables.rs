@@ -134,6 +134,21 @@ pub(crate) fn first_byte_in(bytes: &[u8], table: &[bool; 256]) -> usize {
     leading(bytes, 0, table, false)
 }
 
+/// Whether `table` holds any byte of `bytes`: eight bytes a step, their answers joined without a
+/// branch, and the last eight read again for the bytes after the last full step (reading a byte
+/// twice changes no answer), so that only an input of fewer than eight is read byte by byte.
+#[inline]
+pub(crate) fn any_byte_in(bytes: &[u8], table: &[bool; 256]) -> bool {
+    let held = |any: bool, b: &u8| any | table[usize::from(*b)];
+    let Some(last_eight) = bytes.len().checked_sub(8) else {
+        return bytes.iter().fold(false, held);
+    };
+    let tail = bytes[last_eight..].iter().fold(false, held);
+    bytes
+        .chunks_exact(8)
+        .fold(tail, |any, eight| any | eight.iter().fold(false, held))
+}
+
 /// Where the run of bytes in `class` (`inside`) or not in it (`!inside`) that starts at `from`
 /// ends: eight bytes a step, their tests gathered in a mask without a branch, so that a scan
 /// branches once a step and its end is one branch, wherever it falls in the step. Fewer than
@@ -361,6 +376,22 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `any_byte_in` answers as a byte-by-byte look does, for every length around the step and
+    /// every place of the one held byte (or none).
+    #[test]
+    fn any_byte_in_finds_a_held_byte_anywhere() {
+        let mut table = [false; 256];
+        table[usize::from(b'|')] = true;
+        for len in 0..=20 {
+            for held in 0..=len {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|i| if i == held { b'|' } else { b'a' })
+                    .collect();
+                assert_eq!(any_byte_in(&bytes, &table), held < len, "{bytes:?}");
+            }
+        }
+    }
 
     /// The scan stops where a byte-by-byte one does, from every place, on every pattern of
     /// stops in inputs of up to 11 bytes (before, inside and after a step of eight, and shorter

@@ -24,7 +24,7 @@ use super::{Builder, Node};
 use crate::error::ErrorCode;
 use crate::grammar::{Production, Productions};
 use crate::record::{AsWritten, HostKind, SchemeKind, SchemeName};
-use crate::tables::{first_byte_in, Set};
+use crate::tables::{any_byte_in, Set};
 use crate::tokens::{Few, Token};
 
 /// The productions only `serialized_url`'s way reads, which the built-in grammar's parser alone
@@ -212,22 +212,22 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             return;
         }
         // The path, the query and the fragment run to the end of the input, with "?" and "#"
-        // between them. The usual input has no byte there that may be an invalid URL unit but
-        // the "#" before the fragment (no URL code point, and no unit of a component): one
-        // scan of the three says so. Any other such byte sends each component to the checks
-        // below.
+        // between them. The usual input has no byte there that may be an invalid URL unit (no
+        // suspect) but the "#" before the fragment (no URL code point, and no unit of a
+        // component): two looks at the bytes say so. Any other suspect sends each component to
+        // the checks below.
         let text = self.text;
         let suspects = &self.source.tables().url_unit_suspects;
-        let first =
-            places.path.start + first_byte_in(&text.as_bytes()[places.path.start..], suspects);
-        let none_invalid = match &places.fragment {
-            None => first == text.len(),
-            Some(fragment) => {
-                first + 1 == fragment.start
-                    && fragment.start + first_byte_in(&text.as_bytes()[fragment.clone()], suspects)
-                        == text.len()
-            }
-        };
+        let bytes = text.as_bytes();
+        let before_fragment = places
+            .fragment
+            .as_ref()
+            .map_or(bytes.len(), |f| f.start - 1);
+        let none_invalid = !any_byte_in(&bytes[places.path.start..before_fragment], suspects)
+            && places
+                .fragment
+                .as_ref()
+                .is_none_or(|f| !any_byte_in(&bytes[f.clone()], suspects));
         if none_invalid {
             return;
         }

@@ -7,7 +7,7 @@
 //! the masks, so that no branch depends on where a label ends. A longer one is read a label at
 //! a time.
 
-use crate::tables::leading;
+use crate::tables::{any_byte_in, leading};
 
 /// Whether [`super::host::domain_to_ascii`] with `strict` surely succeeds on an ASCII `domain`,
 /// for the usual one, without running it: labels of ASCII letters, digits and hyphens (all that
@@ -38,7 +38,7 @@ fn short_domain_passes(bytes: &[u8]) -> bool {
         at += 8;
     }
     // Any byte but a letter, digit, hyphen or dot refuses the domain.
-    let other = any_held(bytes, &NOT_LETTER_DIGIT_HYPHEN_OR_DOT);
+    let other = any_byte_in(bytes, &NOT_LETTER_DIGIT_HYPHEN_OR_DOT);
     let last = 1u64 << (n - 1);
     // Where labels start (the first byte, and each after a dot) and end (each before a dot, and
     // the last byte).
@@ -51,20 +51,6 @@ fn short_domain_passes(bytes: &[u8]) -> bool {
     // places (the two are in the label, as neither is a dot).
     let third_and_fourth = (starts << 2) & hyphens & (hyphens >> 1) != 0;
     !(other | empty_label | hyphen_at_an_edge | third_and_fourth)
-}
-
-/// Whether `table` holds any byte of `bytes`: eight bytes a step, their answers joined without a
-/// branch, and the last eight read again for the bytes after the last full step (reading a byte
-/// twice changes no answer), so that only an input of fewer than eight is read byte by byte.
-fn any_held(bytes: &[u8], table: &[bool; 256]) -> bool {
-    let held = |any: bool, b: &u8| any | table[usize::from(*b)];
-    let Some(last_eight) = bytes.len().checked_sub(8) else {
-        return bytes.iter().fold(false, held);
-    };
-    let tail = bytes[last_eight..].iter().fold(false, held);
-    bytes
-        .chunks_exact(8)
-        .fold(tail, |any, eight| any | eight.iter().fold(false, held))
 }
 
 /// The eight bytes of `bytes` from `at` as a little-endian word, the places past the end zero
