@@ -211,18 +211,14 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         if self.outcome_only {
             return;
         }
-        // The path, the query and the fragment run to the end of the input, with "?" and "#"
-        // between them. The usual input has no byte there that may be an invalid URL unit (no
-        // suspect) but the "#" before the fragment (no URL code point, and no unit of a
-        // component): two looks at the bytes say so. Any other suspect sends each component to
-        // the checks below.
+        // The usual input has no byte in its path, query and fragment that may be an invalid
+        // URL unit (no suspect): two looks say so, one from the path's start to the end of the
+        // query (or of the path), over the "?" between them (a URL code point), and one at the
+        // fragment. Any suspect sends each component to the checks below.
         let text = self.text;
         let suspects = &self.source.tables().url_unit_suspects;
         let bytes = text.as_bytes();
-        let before_fragment = places
-            .fragment
-            .as_ref()
-            .map_or(bytes.len(), |f| f.start - 1);
+        let before_fragment = places.query.as_ref().unwrap_or(&places.path).end;
         let none_invalid = !any_byte_in(&bytes[places.path.start..before_fragment], suspects)
             && places
                 .fragment
