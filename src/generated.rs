@@ -13,7 +13,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::grammar::{Production, Productions, SERIALIZED_TOKENS};
-use crate::tables::leading;
+use crate::tables::{bytes_equal_to, leading};
 use crate::tokens::{offset, Few, Matched, Out, Token};
 use attempts::{Attempt, Attempts};
 pub(crate) use steps::Steps;
@@ -209,22 +209,18 @@ fn run_tracked<'o, O: Out>(
 }
 
 /// The offset of the first byte of `bytes` that is one of `stops` (ASCII bytes), or the length:
-/// eight bytes a step, each compared with every stop at once (a byte equal to a stop is a zero
-/// byte of the word XOR the stop repeated; the lowest zero byte is found exactly).
+/// eight bytes a step, each compared with every stop at once ([`bytes_equal_to`]).
 #[inline(always)]
 fn first_of<const N: usize>(bytes: &[u8], stops: [u8; N]) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut at = 0;
     while let Some(word) = bytes.get(at..at + 8) {
         let x = <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes);
-        let mut zero = 0;
+        let mut equal = 0;
         for stop in stops {
-            let y = x ^ (ONES * u64::from(stop));
-            zero |= y.wrapping_sub(ONES) & !y & HIGH;
+            equal |= bytes_equal_to(x, stop);
         }
-        if zero != 0 {
-            return at + (zero.trailing_zeros() / 8) as usize;
+        if equal != 0 {
+            return at + (equal.trailing_zeros() / 8) as usize;
         }
         at += 8;
     }

@@ -134,6 +134,18 @@ pub(crate) fn first_byte_in(bytes: &[u8], table: &[bool; 256]) -> usize {
     leading(bytes, 0, table, false)
 }
 
+/// The bytes of `word` (eight bytes, little-endian) that equal `byte`, as the high bit of each
+/// such byte: exactly, without a borrow between bytes. A byte's high bit is set in `nonzero`
+/// when it differs from `byte`: its low seven bits (of the XOR) plus 0x7f reach the high bit
+/// unless they are all zero, and no sum passes its byte.
+#[inline(always)]
+pub(crate) fn bytes_equal_to(word: u64, byte: u8) -> u64 {
+    const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = word ^ (0x0101_0101_0101_0101 * u64::from(byte));
+    let nonzero = ((x & LOW_SEVEN) + LOW_SEVEN) | x;
+    !nonzero & !LOW_SEVEN
+}
+
 /// Whether `table` holds any byte of `bytes`: eight bytes a step, their answers joined without a
 /// branch, and the last eight read again for the bytes after the last full step (reading a byte
 /// twice changes no answer), so that only an input of fewer than eight is read byte by byte.

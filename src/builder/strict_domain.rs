@@ -7,7 +7,7 @@
 //! the masks, so that no branch depends on where a label ends. A longer one is read a label at
 //! a time.
 
-use crate::tables::{any_byte_in, leading};
+use crate::tables::{any_byte_in, bytes_equal_to, leading};
 
 /// Whether [`super::host::domain_to_ascii`] with `strict` surely succeeds on an ASCII `domain`,
 /// for the usual one, without running it: labels of ASCII letters, digits and hyphens (all that
@@ -72,17 +72,11 @@ fn word_at(bytes: &[u8], at: usize) -> u64 {
 }
 
 /// The places of `word`'s bytes that equal `byte`, as the low eight bits (bit `i` for byte `i`,
-/// the least significant first): exactly, without a borrow between bytes.
+/// the least significant first), from [`bytes_equal_to`].
 fn places_of(word: u64, byte: u8) -> u64 {
-    const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let x = word ^ (0x0101_0101_0101_0101 * u64::from(byte));
-    // A byte's high bit is set in `nonzero` when the byte of `x` is not zero: its low seven
-    // bits plus 0x7f reach the high bit unless they are all zero, and no sum passes the byte.
-    let nonzero = ((x & LOW_SEVEN) + LOW_SEVEN) | x;
-    let equal = !nonzero & !LOW_SEVEN;
-    // Byte i's flag (now bit 8i) is carried to bit 56 + i by one multiplication: each product
-    // term lands on a place of its own, so nothing carries into the top byte.
-    (equal >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+    // Byte i's flag (bit 8i once shifted) is carried to bit 56 + i by one multiplication: each
+    // product term lands on a place of its own, so nothing carries into the top byte.
+    (bytes_equal_to(word, byte) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// [`passes_strict_to_ascii`] a label at a time: each label runs to the first byte other than
