@@ -34,6 +34,8 @@ pub(crate) struct Generator<'r> {
     pub(crate) named: Vec<String>,
     /// Byte classes, each a 256-entry table.
     pub(crate) classes: Vec<[bool; 256]>,
+    /// The scans' stops: a class of `classes` and whether the scan runs inside it (`STOPS_n`).
+    pub(crate) stops: Vec<(usize, bool)>,
     /// The prefix of the rule functions' names (the grammars share one parser type).
     prefix: &'static str,
     /// Whether rule numbers map to the builder's productions.
@@ -83,6 +85,7 @@ impl<'r> Generator<'r> {
             order: rules.iter().map(|r| r.name.as_str()).collect(),
             named,
             classes: Vec::new(),
+            stops: Vec::new(),
             prefix,
             productions,
             explains: !productions,
@@ -270,6 +273,13 @@ impl<'r> Generator<'r> {
                 out.push_str(if *member { "T," } else { "F," });
             }
             out.push_str("\n];\n");
+        }
+        for (n, (class, inside)) in self.stops.iter().enumerate() {
+            writeln!(
+                out,
+                "static STOPS_{n}: Stops = Stops::of(&CLASS_{class}, {inside});"
+            )
+            .unwrap();
         }
         out.push_str(&run);
         out.push_str("#[allow(unused_parens, clippy::all)]\nimpl<O: Out> Parser<'_, '_, O> {\n");
@@ -548,6 +558,20 @@ impl<'r> Generator<'r> {
         format!("&CLASS_{i}")
     }
 
+    /// The name of the stops of a scan of `class` (`inside`: a run of its bytes) or up to it.
+    fn stops(&mut self, class: [bool; 256], inside: bool) -> String {
+        self.class(class);
+        let class = self.classes.iter().position(|c| *c == class).unwrap();
+        let n = match self.stops.iter().position(|s| *s == (class, inside)) {
+            Some(n) => n,
+            None => {
+                self.stops.push((class, inside));
+                self.stops.len() - 1
+            }
+        };
+        format!("&STOPS_{n}")
+    }
+
     /// A Rust expression of type `bool` that matches `expr`, leaving position and tokens as they
     /// were when it fails.
     fn expr(&mut self, expr: &OptimizedExpr) -> Result<String, String> {
@@ -607,10 +631,10 @@ impl<'r> Generator<'r> {
             OptimizedExpr::Opt(e) => format!("({{ let _ = {}; true }})", self.expr(e)?),
             OptimizedExpr::Rep(e) => {
                 if let Some(class) = self.class_of(e) {
-                    return Ok(format!("self.skip_while({})", self.class(class)));
+                    return Ok(format!("self.skip({})", self.stops(class, true)));
                 }
                 if let Some(class) = self.skipped_until(expr) {
-                    return Ok(format!("self.skip_until({})", self.class(class)));
+                    return Ok(format!("self.skip({})", self.stops(class, false)));
                 }
                 if let Some((first, stops)) = self.segments(e) {
                     // Few stops (a path's "?" and "#"): eight bytes a step.
@@ -621,7 +645,7 @@ impl<'r> Generator<'r> {
                     let skip = if few.len() <= 3 && (128..256).all(|b| !stops[b]) {
                         format!("self.skip_to_any_of([{}])", few.join(", "))
                     } else {
-                        format!("self.skip_until({})", self.class(stops))
+                        format!("self.skip({})", self.stops(stops, false))
                     };
                     return Ok(format!(
                         "({{ if self.class({}) {{ let _ = {skip}; }} true }})",
@@ -634,8 +658,8 @@ impl<'r> Generator<'r> {
                 let end = if self.explains { "} " } else { "" };
                 match self.one_byte_steps(e) {
                     Some(steps) => format!(
-                        "({{ loop {{ {scan}self.skip_while({}); {end}let at = self.pos; if !{each} || self.pos == at {{ break; }} }} true }})",
-                        self.class(steps)
+                        "({{ loop {{ {scan}self.skip({}); {end}let at = self.pos; if !{each} || self.pos == at {{ break; }} }} true }})",
+                        self.stops(steps, true)
                     ),
                     None => format!(
                         "({{ loop {{ let at = self.pos; if !{each} || self.pos == at {{ break; }} }} true }})"
@@ -644,7 +668,7 @@ impl<'r> Generator<'r> {
             }
             OptimizedExpr::Skip(strings) => {
                 if let Some(class) = self.skipped_until(expr) {
-                    format!("self.skip_until({})", self.class(class))
+                    format!("self.skip({})", self.stops(class, false))
                 } else {
                     let list: Vec<String> = strings.iter().map(|s| bytes(s)).collect();
                     format!("self.skip_until_any(&[{}])", list.join(", "))

@@ -123,12 +123,11 @@ fn first_bytes_and_nullability() {
 #[test]
 fn single_byte_classes_become_tables_and_skips() {
     let code = compiled("a = @{ (!(\"/\" | \"?\") ~ ANY)* }\nb = @{ ASCII_HEX_DIGIT+ }\n").unwrap();
-    // The skip's table holds exactly "/" and "?"; the other is the hexadecimal digits.
-    assert_eq!(members(&code, "self.skip_until("), b"/?");
-    assert_eq!(
-        members(&code, "self.skip_while("),
-        b"0123456789ABCDEFabcdef"
-    );
+    // One scan stops at exactly "/" and "?"; the other at all but the hexadecimal digits.
+    assert_eq!(members_of(&code, "t_a", "self.skip("), b"/?");
+    let hex = b"0123456789ABCDEFabcdef";
+    let not_hex: Vec<u8> = (0..=255u8).filter(|b| !hex.contains(b)).collect();
+    assert_eq!(members_of(&code, "t_b", "self.skip("), not_hex);
 }
 
 #[test]
@@ -142,13 +141,13 @@ fn a_skip_may_stop_at_set_rules_and_at_every_code_point_beyond_ascii() {
     // A skip up to "/", "<", DEL and every byte that is not ASCII (a code point's first byte).
     let mut stops = vec![b'/', b'<'];
     stops.extend(0x7f..=0xff);
-    assert_eq!(members_of(&code, "t_a", "self.skip_until("), stops);
+    assert_eq!(members_of(&code, "t_a", "self.skip("), stops);
     // One such step (the first of `+`) is one byte of the other ASCII bytes.
     let mut takes: Vec<u8> = (0..0x7f).collect();
     takes.retain(|&b| b != b'<');
     assert_eq!(members_of(&code, "t_b", "self.class("), takes);
     // A range that starts beyond U+0080 is not every code point of its first bytes: no skip.
-    assert!(!body(&code, "t_c").contains("skip_until"));
+    assert!(!body(&code, "t_c").contains("skip("));
     // A parser that explains keeps the step's look-ahead, which records its attempts.
     let explaining = compiled(grammar).unwrap();
     assert!(body(&explaining, "t_b").contains("t_set_in_atomic_lookahead"));
@@ -177,7 +176,8 @@ fn members(code: &str, call: &str) -> Vec<u8> {
     table_members(code, code, call)
 }
 
-/// The bytes of the class table of `code` that `caller` first passes to `call`.
+/// The bytes of the class table of `code` that `caller` first passes to `call`; for a scan's
+/// stops (`STOPS_N`), the bytes it stops on.
 fn table_members(code: &str, caller: &str, call: &str) -> Vec<u8> {
     let at = caller
         .find(call)
@@ -185,6 +185,20 @@ fn table_members(code: &str, caller: &str, call: &str) -> Vec<u8> {
         + call.len();
     let name = &caller[at + 1..];
     let name = &name[..name.find(')').unwrap()];
+    let definition = &code[code.find(&format!("static {name}:")).unwrap()..];
+    if let Some(stops) = definition.strip_prefix(&format!("static {name}: Stops = Stops::of(&")) {
+        let (class, inside) = stops[..stops.find(')').unwrap()].split_once(", ").unwrap();
+        let members = class_members(code, class);
+        return match inside {
+            "false" => members,
+            _ => (0..=255u8).filter(|b| !members.contains(b)).collect(),
+        };
+    }
+    class_members(code, name)
+}
+
+/// The bytes the class table `name` of `code` holds.
+fn class_members(code: &str, name: &str) -> Vec<u8> {
     let table = &code[code.find(&format!("static {name}:")).unwrap()..];
     let table = &table[table.find('[').unwrap() + 1..];
     let table = &table[table.find('[').unwrap() + 1..table.find("];").unwrap()];
@@ -327,15 +341,12 @@ fn only_a_parser_that_explains_scans_a_repetition_in_one_pass_when_not_recording
     let source = "a = @{ (ASCII_ALPHA | p)* }\np = { \"%\" ~ ASCII_HEX_DIGIT ~ ASCII_HEX_DIGIT }\n";
     let explains = compiled(source).unwrap();
     assert!(
-        explains.contains("{ loop { if !TRACK { self.skip_while(&CLASS_"),
+        explains.contains("{ loop { if !TRACK { self.skip(&STOPS_"),
         "{explains}"
     );
     // The URL grammar's parser (productions) records nothing and knows no TRACK.
     let plain = compile(&read(source), "test.pest", "t_", true, Tokens::AsPest, &[]).unwrap();
-    assert!(
-        plain.contains("{ loop { self.skip_while(&CLASS_"),
-        "{plain}"
-    );
+    assert!(plain.contains("{ loop { self.skip(&STOPS_"), "{plain}");
     assert!(!plain.contains("TRACK"), "{plain}");
     let url = compile(
         &read(URL_GRAMMAR),

@@ -13,7 +13,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::grammar::{Production, Productions, SERIALIZED_TOKENS};
-use crate::tables::{bytes_equal_to, leading};
+use crate::tables::{bytes_equal_to, leading, Stops};
 use crate::tokens::{offset, Few, Matched, Out, Token};
 use attempts::{Attempt, Attempts};
 pub(crate) use steps::Steps;
@@ -314,18 +314,12 @@ impl<O: Out> Parser<'_, '_, O> {
             .is_some_and(|&b| class[usize::from(b)])
     }
 
-    /// Bytes of `class`, as many as there are.
+    /// Everything up to the first byte that `stops` stops on, or to the end: the bytes of a
+    /// class, as many as there are, or the bytes up to one of an ASCII class (which stops on a
+    /// code point boundary).
     #[inline(always)]
-    fn skip_while(&mut self, class: &[bool; 256]) -> bool {
-        self.pos = leading(self.bytes, self.pos, class, true);
-        true
-    }
-
-    /// Everything up to the first byte of `class` (an ASCII class, so it stops on a code point
-    /// boundary), or to the end.
-    #[inline(always)]
-    fn skip_until(&mut self, class: &[bool; 256]) -> bool {
-        self.pos = leading(self.bytes, self.pos, class, false);
+    fn skip(&mut self, stops: &Stops) -> bool {
+        self.pos = leading(self.bytes, self.pos, stops);
         true
     }
 

@@ -131,7 +131,57 @@ impl CodePointSet {
 /// usual text, none of whose bytes the table holds, costs one branch per eight bytes).
 #[inline]
 pub(crate) fn first_byte_in(bytes: &[u8], table: &[bool; 256]) -> usize {
-    leading(bytes, 0, table, false)
+    leading(bytes, 0, &Held(table))
+}
+
+/// The bytes that stop a scan ([`leading`]), as eight tables, one per place in a step of eight
+/// bytes: the table of place `i` gives `1 << i` for a byte that stops the scan and 0 for any
+/// other, so a step gathers its stops with one load and one "or" a byte (2 KiB, built at compile
+/// time for the generated parsers' scans).
+pub(crate) struct Stops([[u8; 256]; 8]);
+
+impl Stops {
+    /// The stops of a run of bytes of `class` (`inside`) or of bytes not in it (`!inside`).
+    pub(crate) const fn of(class: &[bool; 256], inside: bool) -> Stops {
+        let mut places = [[0; 256]; 8];
+        let mut b = 0;
+        while b < 256 {
+            if class[b] != inside {
+                let mut i = 0;
+                while i < 8 {
+                    places[i][b] = 1 << i;
+                    i += 1;
+                }
+            }
+            b += 1;
+        }
+        Stops(places)
+    }
+}
+
+/// The stops of a scan, as [`leading`] reads them: `1 << i` for a byte at place `i` of a step
+/// that stops the scan, 0 for any other.
+pub(crate) trait StopBits {
+    /// `1 << i` if `b` stops the scan, else 0 (`i` below 8).
+    fn at(&self, i: usize, b: u8) -> u8;
+}
+
+impl StopBits for Stops {
+    #[inline(always)]
+    fn at(&self, i: usize, b: u8) -> u8 {
+        self.0[i][usize::from(b)]
+    }
+}
+
+/// The bytes a table holds, as stops: for tables made at run time (a grammar's sets), where a
+/// [`Stops`] of each would cost 2 KiB; a byte costs a shift more.
+pub(crate) struct Held<'a>(pub(crate) &'a [bool; 256]);
+
+impl StopBits for Held<'_> {
+    #[inline(always)]
+    fn at(&self, i: usize, b: u8) -> u8 {
+        u8::from(self.0[usize::from(b)]) << i
+    }
 }
 
 /// The bytes of `word` (eight bytes, little-endian) that equal `byte`, as the high bit of each
@@ -161,19 +211,18 @@ pub(crate) fn any_byte_in(bytes: &[u8], table: &[bool; 256]) -> bool {
         .fold(tail, |any, eight| any | eight.iter().fold(false, held))
 }
 
-/// Where the run of bytes in `class` (`inside`) or not in it (`!inside`) that starts at `from`
-/// ends: eight bytes a step, their tests gathered in a mask without a branch, so that a scan
-/// branches once a step and its end is one branch, wherever it falls in the step. Fewer than
-/// eight bytes before the end are read as the input's last eight, the places before `from`
-/// shifted out of the mask and the end of the input a stop.
+/// Where a scan from `from` ends: at the first byte `stops` stops on, or at the end. Eight
+/// bytes a step, their stops gathered in a mask without a branch, so that a scan branches once a
+/// step and its end is one branch, wherever it falls in the step. Fewer than eight bytes before
+/// the end are read as the input's last eight, the places before `from` shifted out of the mask
+/// and the end of the input a stop.
 #[inline(always)]
-pub(crate) fn leading(bytes: &[u8], from: usize, class: &[bool; 256], inside: bool) -> usize {
-    let stops = |b: u8| u32::from(class[usize::from(b)] != inside);
+pub(crate) fn leading(bytes: &[u8], from: usize, stops: &impl StopBits) -> usize {
     let mut at = from;
     while let Some(chunk) = bytes.get(at..at + 8) {
-        let mut mask = 0;
+        let mut mask = 0u8;
         for (i, &b) in chunk.iter().enumerate() {
-            mask |= stops(b) << i;
+            mask |= stops.at(i, b);
         }
         if mask != 0 {
             return at + mask.trailing_zeros() as usize;
@@ -182,15 +231,16 @@ pub(crate) fn leading(bytes: &[u8], from: usize, class: &[bool; 256], inside: bo
     }
     if let Some(last_eight) = bytes.len().checked_sub(8) {
         // `at` is past `last_eight` (fewer than eight bytes are left) and at most the length.
-        let mut mask = 1 << 8;
+        let mut mask = 0u8;
         for (i, &b) in bytes[last_eight..].iter().enumerate() {
-            mask |= stops(b) << i;
+            mask |= stops.at(i, b);
         }
-        return at + (mask >> (at - last_eight)).trailing_zeros() as usize;
+        let mask = (u32::from(mask) | 1 << 8) >> (at - last_eight);
+        return at + mask.trailing_zeros() as usize;
     }
     // An input of fewer than eight bytes.
     while let Some(&b) = bytes.get(at) {
-        if stops(b) == 1 {
+        if stops.at(0, b) != 0 {
             return at;
         }
         at += 1;
@@ -417,12 +467,16 @@ mod tests {
                 let want = (from..bytes.len())
                     .find(|&i| bytes[i] == b'/')
                     .unwrap_or(bytes.len());
-                assert_eq!(leading(bytes, from, &class, true), want, "{bytes:?} {from}");
+                assert_eq!(
+                    leading(bytes, from, &Stops::of(&class, true)),
+                    want,
+                    "{bytes:?} {from}"
+                );
                 let flipped: Vec<u8> = bytes
                     .iter()
                     .map(|&b| if b == b'a' { b'/' } else { b'a' })
                     .collect();
-                let got = leading(&flipped, from, &class, false);
+                let got = leading(&flipped, from, &Stops::of(&class, false));
                 assert_eq!(got, want, "{flipped:?} {from}");
             }
         };

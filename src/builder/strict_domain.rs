@@ -7,7 +7,7 @@
 //! the masks, so that no branch depends on where a label ends. A longer one is read a label at
 //! a time.
 
-use crate::tables::{any_byte_in, bytes_equal_to, leading};
+use crate::tables::{any_byte_in, bytes_equal_to, leading, Stops};
 
 /// Whether [`super::host::domain_to_ascii`] with `strict` surely succeeds on an ASCII `domain`,
 /// for the usual one, without running it: labels of ASCII letters, digits and hyphens (all that
@@ -85,7 +85,7 @@ fn places_of(word: u64, byte: u8) -> u64 {
 fn labels_pass(bytes: &[u8]) -> bool {
     let mut start = 0;
     loop {
-        let end = leading(bytes, start, &NOT_LETTER_DIGIT_OR_HYPHEN, false);
+        let end = leading(bytes, start, &LABEL_ENDS);
         if !plain_label(&bytes[start..end]) {
             return false;
         }
@@ -98,7 +98,7 @@ fn labels_pass(bytes: &[u8]) -> bool {
 }
 
 /// The bytes that end or refuse a label: all but ASCII letters, digits and "-".
-const NOT_LETTER_DIGIT_OR_HYPHEN: [bool; 256] = bytes_but(b"-");
+static LABEL_ENDS: Stops = Stops::of(&bytes_but(b"-"), false);
 
 /// The bytes that refuse a domain: all but ASCII letters, digits, "-" and ".".
 const NOT_LETTER_DIGIT_HYPHEN_OR_DOT: [bool; 256] = bytes_but(b"-.");
