@@ -82,8 +82,8 @@ pub(crate) fn parse<S: Productions>(
     if request.trace.is_none() && builder.serialized_url_first() {
         return builder.finish();
     }
-    let input = Input::new(original);
-    let mut builder = builder.preprocessed(&input);
+    let preprocessed = Input::new(original);
+    builder.preprocess(&preprocessed);
     builder.build(request.trace)?;
     builder.finish()
 }
@@ -142,7 +142,7 @@ fn check_then<'i, S: Productions, R>(
         (Ok(read(&as_it_is, host, &builder.out)), builder.out)
     } else {
         let input = Input::new(original);
-        let mut builder = builder.preprocessed(&input);
+        builder.preprocess(&input);
         let result = builder.build(request.trace);
         let result = result.map(|()| read(&input, builder.host_as_written.take(), &builder.out));
         (result, builder.out)
@@ -240,19 +240,19 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         }
     }
 
-    /// This builder for `input`, the preprocessing of the input it was made for as it is (see
-    /// [`Builder::serialized_url_first`]): its record so far, sink and settings kept.
-    fn preprocessed<'j>(self, input: &'j Input<'j>) -> Builder<'j, 's, 'e, S> {
-        Builder {
-            text: &input.text,
-            input,
-            serialized_tried: self.serialized_tried && input.text.len() == self.text.len(),
-            ..self
-        }
+    /// Turns this builder to `input`, the preprocessing of the input it was made for as it is
+    /// (see [`Builder::serialized_url_first`]): its record so far, sink and settings kept (in
+    /// place: a new builder would be a copy of some 300 bytes).
+    fn preprocess(&mut self, input: &'i Input<'i>) {
+        self.serialized_tried = self.serialized_tried && input.text.len() == self.text.len();
+        self.text = &input.text;
+        self.input = input;
     }
 
-    /// The record written, or the failure of a serialization too long for its offsets.
-    fn finish(self) -> Result<Record, ParseError> {
+    /// The record written, or the failure of a serialization too long for its offsets. It
+    /// borrows the builder: taking it (some 300 bytes) would copy it.
+    #[inline]
+    fn finish(&mut self) -> Result<Record, ParseError> {
         let (input, len) = (self.input, self.text.len());
         self.out.finish().map_err(|_| ParseError {
             kind: ParseErrorKind::TooLong,

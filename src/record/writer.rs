@@ -542,7 +542,7 @@ impl Writer {
     /// serialization longer than `u32::MAX` bytes is refused: the record's offsets are 32-bit
     /// (the error is the serialization, to reuse its buffer or drop it).
     #[inline]
-    pub(crate) fn finish(mut self) -> Result<Record, String> {
+    pub(crate) fn finish(&mut self) -> Result<Record, String> {
         #[cfg(debug_assertions)]
         check_invariants(&self.record);
         self.record.compact()
