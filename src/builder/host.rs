@@ -240,6 +240,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 
 /// Whether domain parser ToASCII with beStrict true fails on `domain`, whose bytes are of
 /// `kinds`: the domain parser's domain-to-ASCII validation error.
+#[inline]
 pub(super) fn strict_to_ascii_fails(domain: &str, kinds: u8) -> bool {
     !(kinds & NON_ASCII == 0 && passes_strict_to_ascii(domain))
         && domain_to_ascii(domain, true).is_none()

@@ -3,11 +3,12 @@
 //! for the usual domain, before they ask the idna crate.
 //!
 //! A domain of up to 63 bytes (most of them) is read whole, eight bytes a step: the places of
-//! its dots and hyphens become two bit masks, and every condition on its labels is a test on
+//! its dots and hyphens become two bit masks (a table lookup a byte gives both, and marks any
+//! other byte that is not a letter or digit), and every condition on its labels is a test on
 //! the masks, so that no branch depends on where a label ends. A longer one is read a label at
 //! a time.
 
-use crate::tables::{any_byte_in, bytes_equal_to, leading, Stops};
+use crate::tables::{leading, Stops};
 
 /// Whether [`super::host::domain_to_ascii`] with `strict` surely succeeds on an ASCII `domain`,
 /// for the usual one, without running it: labels of ASCII letters, digits and hyphens (all that
@@ -15,6 +16,7 @@ use crate::tables::{any_byte_in, bytes_equal_to, leading, Stops};
 /// (VerifyDnsLength), none starting or ending with "-" or with "--" in its third and fourth
 /// places (CheckHyphens), and none starting with "xn--" (whose Punycode ToASCII would check).
 /// False means "not sure": ToASCII decides.
+#[inline]
 pub(super) fn passes_strict_to_ascii(domain: &str) -> bool {
     let bytes = domain.as_bytes();
     match bytes.len() {
@@ -27,18 +29,33 @@ pub(super) fn passes_strict_to_ascii(domain: &str) -> bool {
 
 /// [`passes_strict_to_ascii`] for a domain of 1 to 63 bytes (no label can be too long, nor the
 /// whole), by the masks of its dots and hyphens: bit `i` stands for byte `i`.
+#[inline]
 fn short_domain_passes(bytes: &[u8]) -> bool {
     let n = bytes.len();
     let (mut dots, mut hyphens) = (0u64, 0u64);
     let mut at = 0;
-    while at < n {
-        let word = word_at(bytes, at);
-        dots |= places_of(word, b'.') << at;
-        hyphens |= places_of(word, b'-') << at;
+    while let Some(eight) = bytes.get(at..at + 8) {
+        let step = kinds_of(eight);
+        dots |= u64::from(step & 0xff) << at;
+        hyphens |= u64::from(step >> 8) << at;
         at += 8;
     }
-    // Any byte but a letter, digit, hyphen or dot refuses the domain.
-    let other = any_byte_in(bytes, &NOT_LETTER_DIGIT_HYPHEN_OR_DOT);
+    if at < n {
+        // Fewer than eight bytes are left: the input's last eight are read (each half of the
+        // step shifted past the bytes before `at`), or, in a shorter input, all of it.
+        let step = match n.checked_sub(8) {
+            Some(last_eight) => {
+                let step = kinds_of(&bytes[last_eight..]);
+                let before = at - last_eight;
+                (step & 0xff) >> before | (step >> 8) >> before << 8
+            }
+            None => kinds_of(bytes),
+        };
+        dots |= u64::from(step & 0xff) << at;
+        hyphens |= u64::from(step >> 8) << at;
+    }
+    // Any byte but a letter, digit, hyphen or dot (marked as both) refuses the domain.
+    let other = dots & hyphens != 0;
     let last = 1u64 << (n - 1);
     // Where labels start (the first byte, and each after a dot) and end (each before a dot, and
     // the last byte).
@@ -53,31 +70,40 @@ fn short_domain_passes(bytes: &[u8]) -> bool {
     !(other | empty_label | hyphen_at_an_edge | third_and_fourth)
 }
 
-/// The eight bytes of `bytes` from `at` as a little-endian word, the places past the end zero
-/// (a byte no test here looks for). Past the last full step the input's last eight bytes are
-/// read and shifted, so that only an input of fewer than eight is read byte by byte.
-fn word_at(bytes: &[u8], at: usize) -> u64 {
-    let word = |eight: &[u8]| <[u8; 8]>::try_from(eight).map_or(0, u64::from_le_bytes);
-    if let Some(eight) = bytes.get(at..at + 8) {
-        return word(eight);
+/// The kinds of up to eight bytes, as a step of [`short_domain_passes`] reads them: bit `i` for
+/// a "." at place `i`, bit `8 + i` for a "-", both for a byte that is not an ASCII letter or
+/// digit either, none for a letter or digit. One load and one "or" a byte ([`KINDS`]).
+#[inline(always)]
+fn kinds_of(bytes: &[u8]) -> u16 {
+    let mut step = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        step |= KINDS[i][usize::from(b)];
     }
-    match bytes.len().checked_sub(8) {
-        // `at` is past `last_eight` here: fewer than eight bytes are left.
-        Some(last_eight) => word(&bytes[last_eight..]) >> (8 * (at - last_eight)),
-        None => bytes[at..]
-            .iter()
-            .rev()
-            .fold(0, |word, &b| word << 8 | u64::from(b)),
-    }
+    step
 }
 
-/// The places of `word`'s bytes that equal `byte`, as the low eight bits (bit `i` for byte `i`,
-/// the least significant first), from [`bytes_equal_to`].
-fn places_of(word: u64, byte: u8) -> u64 {
-    // Byte i's flag (bit 8i once shifted) is carried to bit 56 + i by one multiplication: each
-    // product term lands on a place of its own, so nothing carries into the top byte.
-    (bytes_equal_to(word, byte) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
-}
+/// [`kinds_of`]'s tables, one per place in a step of eight bytes (4 KiB).
+static KINDS: [[u16; 256]; 8] = {
+    let mut places = [[0; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut b = 0;
+        while b < 256 {
+            let c = b as u8;
+            let dot = 1 << i;
+            let hyphen = 1 << (8 + i);
+            places[i][b] = match c {
+                b'.' => dot,
+                b'-' => hyphen,
+                _ if c.is_ascii_alphanumeric() => 0,
+                _ => dot | hyphen,
+            };
+            b += 1;
+        }
+        i += 1;
+    }
+    places
+};
 
 /// [`passes_strict_to_ascii`] a label at a time: each label runs to the first byte other than
 /// a letter, digit or hyphen (found eight bytes a step, `leading`), which must be the "." that
@@ -98,24 +124,15 @@ fn labels_pass(bytes: &[u8]) -> bool {
 }
 
 /// The bytes that end or refuse a label: all but ASCII letters, digits and "-".
-static LABEL_ENDS: Stops = Stops::of(&bytes_but(b"-"), false);
+static LABEL_ENDS: Stops = Stops::of(&bytes_but(b'-'), false);
 
-/// The bytes that refuse a domain: all but ASCII letters, digits, "-" and ".".
-const NOT_LETTER_DIGIT_HYPHEN_OR_DOT: [bool; 256] = bytes_but(b"-.");
-
-/// A table of the bytes that are neither ASCII letters and digits nor one of `also`.
-const fn bytes_but(also: &[u8]) -> [bool; 256] {
+/// A table of the bytes that are neither ASCII letters and digits nor `also`.
+const fn bytes_but(also: u8) -> [bool; 256] {
     let mut table = [true; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        let mut kept = c.is_ascii_alphanumeric();
-        let mut i = 0;
-        while i < also.len() {
-            kept |= c == also[i];
-            i += 1;
-        }
-        table[b] = !kept;
+        table[b] = !(c.is_ascii_alphanumeric() || c == also);
         b += 1;
     }
     table
@@ -139,16 +156,23 @@ mod tests {
     use super::*;
     use crate::builder::host::domain_to_ascii;
 
-    /// The masks read exactly the dots and hyphens, wherever they fall in a step: the places of
-    /// a byte in every word of bytes around it.
+    /// A step reads exactly the dots and hyphens, wherever they fall in it, and marks every
+    /// other byte but letters and digits as both.
     #[test]
-    fn places_of_finds_each_byte_and_no_other() {
+    fn kinds_of_marks_each_byte_at_its_place() {
         for place in 0..8 {
-            for other in [0u8, b'-' - 1, b'-' + 1, b'.', 0x80, 0xff, b'-' ^ 0x80] {
-                let mut bytes = [other; 8];
-                bytes[place] = b'-';
-                let word = u64::from_le_bytes(bytes);
-                assert_eq!(places_of(word, b'-'), 1 << place, "{bytes:?}");
+            for b in 0..=255u8 {
+                let mut bytes = [b'a'; 8];
+                bytes[place] = b;
+                let (dot, hyphen) = (1 << place, 1 << (8 + place));
+                let want = match b {
+                    b'.' => dot,
+                    b'-' => hyphen,
+                    _ if b.is_ascii_alphanumeric() => 0,
+                    _ => dot | hyphen,
+                };
+                assert_eq!(kinds_of(&bytes), want, "{bytes:?}");
+                assert_eq!(kinds_of(&bytes[..=place]), want, "{bytes:?}");
             }
         }
     }
