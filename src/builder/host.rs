@@ -240,10 +240,17 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 
 /// Whether domain parser ToASCII with beStrict true fails on `domain`, whose bytes are of
 /// `kinds`: the domain parser's domain-to-ASCII validation error.
-#[inline]
+#[inline(always)]
 pub(super) fn strict_to_ascii_fails(domain: &str, kinds: u8) -> bool {
-    !(kinds & NON_ASCII == 0 && passes_strict_to_ascii(domain))
-        && domain_to_ascii(domain, true).is_none()
+    !(kinds & NON_ASCII == 0 && passes_strict_to_ascii(domain)) && strict_to_ascii_refuses(domain)
+}
+
+/// Whether strict [`domain_to_ascii`] fails on `domain`: out of line, as the usual domain does
+/// not get here ([`passes_strict_to_ascii`]).
+#[cold]
+#[inline(never)]
+fn strict_to_ascii_refuses(domain: &str) -> bool {
+    domain_to_ascii(domain, true).is_none()
 }
 
 /// Whether strict [`domain_to_ascii`] of `domain` ends in a number, or `None` when it fails:
