@@ -11,7 +11,7 @@ use crate::api::Url;
 use crate::generated::valid_rules as v;
 use crate::runtime::compile;
 use crate::tokens::{push_pairs, Matched};
-use crate::valid::{check, relative_entry, Invalid};
+use crate::valid::{check, is_checked, relative_entry, Invalid};
 
 /// The built-in writing grammar's source, `grammar/valid.pest`.
 pub const BUILTIN_WRITING_GRAMMAR: &str = include_str!("../grammar/valid.pest");
@@ -144,7 +144,7 @@ impl RuntimeWritingGrammar {
         let Some(tree) = Matched::new(input, tokens) else {
             return Ok(());
         };
-        let checked = tree.nodes().try_for_each(check);
+        let checked = tree.nodes_where(is_checked).try_for_each(check);
         checked
     }
 }

@@ -58,7 +58,25 @@ impl<'i> Matched<'i> {
 }
 
 impl Matched<'_> {
+    /// The nodes whose rule `wanted` accepts, in pre-order: the others are passed over without
+    /// making a [`Node`].
+    pub(crate) fn nodes_where(
+        &self,
+        wanted: impl Fn(u16) -> bool,
+    ) -> impl Iterator<Item = Node<'_>> {
+        self.tokens
+            .iter()
+            .enumerate()
+            .filter(move |(_, t)| wanted(t.rule))
+            .map(move |(index, _)| Node {
+                text: self.text,
+                tokens: &self.tokens,
+                index,
+            })
+    }
+
     /// Every node, in pre-order (the order of the tokens).
+    #[cfg(test)]
     pub(crate) fn nodes(&self) -> impl Iterator<Item = Node<'_>> {
         (0..self.tokens.len()).map(move |index| Node {
             text: self.text,
