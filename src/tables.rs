@@ -13,6 +13,8 @@ pub(crate) struct CodePointSet {
     /// For an ASCII byte, whether the set holds it; for a byte above 0x7F (part of a non-ASCII
     /// code point), whether the set holds any non-ASCII code point.
     bytes: [bool; 256],
+    /// `bytes` as the stops of a scan up to the first of them (percent-encoding's plain runs).
+    stops: Stops,
     /// The code points, as sorted, disjoint inclusive ranges (looked up for non-ASCII ones).
     non_ascii: Cow<'static, [(u32, u32)]>,
 }
@@ -20,8 +22,10 @@ pub(crate) struct CodePointSet {
 impl CodePointSet {
     /// The set of `ranges` (sorted, disjoint, both ends included): the built-in grammar's.
     pub(crate) const fn of_static(ranges: &'static [(u32, u32)]) -> CodePointSet {
+        let bytes = byte_table(ranges);
         CodePointSet {
-            bytes: byte_table(ranges),
+            bytes,
+            stops: Stops::of(&bytes, false),
             non_ascii: Cow::Borrowed(ranges),
         }
     }
@@ -29,8 +33,10 @@ impl CodePointSet {
     /// The set of `ranges` (sorted, disjoint, both ends included): a run-time grammar's.
     #[cfg(feature = "vm")]
     pub(crate) fn of_ranges(ranges: Vec<(u32, u32)>) -> CodePointSet {
+        let bytes = byte_table(&ranges);
         CodePointSet {
-            bytes: byte_table(&ranges),
+            bytes,
+            stops: Stops::of(&bytes, false),
             non_ascii: Cow::Owned(ranges),
         }
     }
@@ -66,7 +72,7 @@ impl CodePointSet {
     /// length.
     #[inline]
     pub(crate) fn first_byte_it_may_hold(&self, bytes: &[u8]) -> usize {
-        first_byte_in(bytes, &self.bytes)
+        leading(bytes, 0, &self.stops)
     }
 
     /// For each byte, whether it may start a code point that is not in the set, or is "%": the
@@ -137,8 +143,16 @@ pub(crate) fn first_byte_in(bytes: &[u8], table: &[bool; 256]) -> usize {
 /// The bytes that stop a scan ([`leading`]), as eight tables, one per place in a step of eight
 /// bytes: the table of place `i` gives `1 << i` for a byte that stops the scan and 0 for any
 /// other, so a step gathers its stops with one load and one "or" a byte (2 KiB, built at compile
-/// time for the generated parsers' scans).
+/// time for the generated parsers' scans and the built-in grammar's sets).
+#[derive(Clone)]
 pub(crate) struct Stops([[u8; 256]; 8]);
+
+impl core::fmt::Debug for Stops {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let stops: alloc::vec::Vec<usize> = (0..256).filter(|&b| self.0[0][b] != 0).collect();
+        f.debug_tuple("Stops").field(&stops).finish()
+    }
+}
 
 impl Stops {
     /// The stops of a run of bytes of `class` (`inside`) or of bytes not in it (`!inside`).
