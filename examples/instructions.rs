@@ -27,7 +27,8 @@
 //!   parsed against it counting its validation errors (as `benches/parse.rs` does), or checked
 //!   with `validate_url_string`; `bases`: the bases parsed only (subtract it from these three);
 //! - `ada`, `ada_can_parse` (with `--features bench-peers`): ada's `Url::parse` and `href`, and
-//!   its `can_parse`.
+//!   its `can_parse`; `ada_with_base`: the lines "input TAB base" by ada, which takes the base
+//!   as a string and parses it with each input (as `benches/parse.rs` times it).
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -137,6 +138,12 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
         "url" => |line| url::Url::parse(line).map_or(0, |u| u.as_str().len()),
         #[cfg(feature = "bench-peers")]
         "ada" => |line| ada_url::Url::parse(line, None).map_or(0, |u| u.href().len()),
+        #[cfg(feature = "bench-peers")]
+        "ada_with_base" => |line| {
+            // ada takes the base as a string: it parses it on every line, as the benchmark does.
+            let (input, base) = input_and_base(line);
+            ada_url::Url::parse(input, base).map_or(0, |u| u.href().len())
+        },
         #[cfg(feature = "bench-peers")]
         "ada_can_parse" => |line| usize::from(ada_url::Url::can_parse(line, None)),
         _ => return None,
