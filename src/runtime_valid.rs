@@ -144,7 +144,6 @@ impl RuntimeWritingGrammar {
         let Some(tree) = Matched::new(input, tokens) else {
             return Ok(());
         };
-        let checked = tree.nodes_where(is_checked).try_for_each(check);
-        checked
+        tree.try_each_where(is_checked, check)
     }
 }

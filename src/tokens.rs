@@ -58,21 +58,23 @@ impl<'i> Matched<'i> {
 }
 
 impl Matched<'_> {
-    /// The nodes whose rule `wanted` accepts, in pre-order: the others are passed over without
-    /// making a [`Node`].
-    pub(crate) fn nodes_where(
+    /// `each` on the nodes whose rule `wanted` accepts, in pre-order, up to the first error:
+    /// the others are passed over without making a [`Node`] (a plain loop over the tokens).
+    pub(crate) fn try_each_where<E>(
         &self,
         wanted: impl Fn(u16) -> bool,
-    ) -> impl Iterator<Item = Node<'_>> {
-        self.tokens
-            .iter()
-            .enumerate()
-            .filter(move |(_, t)| wanted(t.rule))
-            .map(move |(index, _)| Node {
-                text: self.text,
-                tokens: &self.tokens,
-                index,
-            })
+        mut each: impl FnMut(Node<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        for (index, token) in self.tokens.iter().enumerate() {
+            if wanted(token.rule) {
+                each(Node {
+                    text: self.text,
+                    tokens: &self.tokens,
+                    index,
+                })?;
+            }
+        }
+        Ok(())
     }
 
     /// Every node, in pre-order (the order of the tokens).

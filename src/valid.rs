@@ -147,12 +147,8 @@ fn run(entry: u16, input: &str) -> Result<(), Failure> {
     let Some(tree) = parse_valid(entry, input) else {
         return Err(Failure::Grammar(entry));
     };
-    // Bound to a name so that the iterator, which borrows `tree`, is gone before `tree` is.
-    let checked = tree
-        .nodes_where(is_checked)
-        .try_for_each(check)
-        .map_err(|invalid| Failure::Check(Box::new(invalid)));
-    checked
+    tree.try_each_where(is_checked, check)
+        .map_err(|invalid| Failure::Check(Box::new(invalid)))
 }
 
 /// Why `input` does not match `entry`: the farthest failure and the rules expected there, as
