@@ -13,7 +13,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::grammar::{Production, Productions, SERIALIZED_TOKENS};
-use crate::tables::{bytes_equal_to, leading, Stops};
+use crate::scan::{bytes_equal_to, leading, Stops};
 use crate::tokens::{offset, Few, Matched, Out, Token};
 use attempts::{Attempt, Attempts};
 pub(crate) use steps::Steps;

@@ -102,6 +102,7 @@ pub mod rfc3986;
 mod runtime;
 #[cfg(feature = "vm")]
 mod runtime_valid;
+mod scan;
 mod tables;
 mod tokens;
 mod valid;

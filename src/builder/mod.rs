@@ -36,7 +36,8 @@ use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
 use crate::record::{HostKind, Record, Writer};
-use crate::tables::{first_byte_in, CodePointSet, Set};
+use crate::scan::first_byte_in;
+use crate::tables::{CodePointSet, Set};
 use crate::tokens::{Matched, Node, Nodes};
 use url_units::InvalidUrlUnits;
 

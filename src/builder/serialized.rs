@@ -24,7 +24,8 @@ use super::{Builder, Node};
 use crate::error::ErrorCode;
 use crate::grammar::{Production, Productions};
 use crate::record::{AsWritten, HostKind, SchemeKind, SchemeName};
-use crate::tables::{any_byte_in, Set};
+use crate::scan::any_byte_in;
+use crate::tables::Set;
 use crate::tokens::{Few, Token};
 
 /// The productions only `serialized_url`'s way reads, which the built-in grammar's parser alone

@@ -8,7 +8,7 @@
 //! the masks, so that no branch depends on where a label ends. A longer one is read a label at
 //! a time.
 
-use crate::tables::{leading, Stops};
+use crate::scan::{leading, Stops};
 
 /// Whether [`super::host::domain_to_ascii`] with `strict` surely succeeds on an ASCII `domain`,
 /// for the usual one, without running it: labels of ASCII letters, digits and hyphens (all that

@@ -1,7 +1,8 @@
 //! The [invalid-URL-unit](https://url.spec.whatwg.org/#invalid-url-unit) validation errors of
 //! a text: the code points the states check "as they are appended to buffer".
 
-use crate::tables::{first_byte_in, CodePointSet};
+use crate::scan::first_byte_in;
+use crate::tables::CodePointSet;
 
 /// The invalid URL units of a text, in order, each as (its byte offset, whether it is a "%" not
 /// followed by two ASCII hex digits, its width): "c is not a URL code point and not U+0025 (%)",
