@@ -131,9 +131,29 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 }
 
 /// "The mathematical integer value that is represented by buffer in radix-10", when it is a
-/// 16-bit unsigned integer (`digits` are ASCII digits; any number of leading zeros).
+/// 16-bit unsigned integer (`digits` are the ASCII digits a port rule matched, any number of
+/// leading zeros; a byte that is not a digit, which a grammar loaded at run time may let into
+/// its port rule, gives None).
 pub(crate) fn port_number(digits: &str) -> Option<u16> {
     digits.bytes().try_fold(0u16, |n, b| {
-        n.checked_mul(10)?.checked_add(u16::from(b - b'0'))
+        let digit = b.checked_sub(b'0').filter(|d| *d < 10)?;
+        n.checked_mul(10)?.checked_add(u16::from(digit))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::port_number;
+
+    /// Digits give their value up to 65535; anything else, as a grammar loaded at run time may
+    /// let into its port rule (the bytes around "0" to "9" too), gives None, never a panic.
+    #[test]
+    fn port_number_reads_digits_and_refuses_anything_else() {
+        assert_eq!(port_number("80"), Some(80));
+        assert_eq!(port_number("00065535"), Some(65535));
+        assert_eq!(port_number("65536"), None);
+        for text in ["8a", "/", ":", "a_b.1", "1 2", "９"] {
+            assert_eq!(port_number(text), None, "{text:?}");
+        }
+    }
 }
