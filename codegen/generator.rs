@@ -548,20 +548,23 @@ impl<'r> Generator<'r> {
 
     /// The name of a class table, made once per distinct class.
     fn class(&mut self, class: [bool; 256]) -> String {
-        let i = match self.classes.iter().position(|c| *c == class) {
+        format!("&CLASS_{}", self.class_number(class))
+    }
+
+    /// The number of `class` among the tables (`CLASS_n`), added if it is new.
+    fn class_number(&mut self, class: [bool; 256]) -> usize {
+        match self.classes.iter().position(|c| *c == class) {
             Some(i) => i,
             None => {
                 self.classes.push(class);
                 self.classes.len() - 1
             }
-        };
-        format!("&CLASS_{i}")
+        }
     }
 
     /// The name of the stops of a scan of `class` (`inside`: a run of its bytes) or up to it.
     fn stops(&mut self, class: [bool; 256], inside: bool) -> String {
-        self.class(class);
-        let class = self.classes.iter().position(|c| *c == class).unwrap();
+        let class = self.class_number(class);
         let n = match self.stops.iter().position(|s| *s == (class, inside)) {
             Some(n) => n,
             None => {

@@ -3,23 +3,24 @@
 //! generated parsers' repetitions, percent-encoding's plain runs, the strict-ToASCII shortcut
 //! and the invalid-URL-unit checks are written in them.
 
-/// The offset of the first byte of `bytes` that `table` holds, or the length ([`leading`]: the
-/// usual text, none of whose bytes the table holds, costs one branch per eight bytes).
+/// The offset of the first byte of `bytes` that `stops` stops on, or the length ([`leading`]:
+/// the usual text, with no such byte, costs one branch per eight bytes).
 #[inline]
-pub(crate) fn first_byte_in(bytes: &[u8], table: &[bool; 256]) -> usize {
-    leading(bytes, 0, &Held(table))
+pub(crate) fn first_byte_in(bytes: &[u8], stops: &Stops) -> usize {
+    leading(bytes, 0, stops)
 }
 
 /// The bytes that stop a scan ([`leading`]), as eight tables, one per place in a step of eight
 /// bytes: the table of place `i` gives `1 << i` for a byte that stops the scan and 0 for any
 /// other, so a step gathers its stops with one load and one "or" a byte (2 KiB, built at compile
-/// time for the generated parsers' scans and the built-in grammar's sets).
+/// time for the generated parsers' scans and the built-in grammar's sets, once for a grammar
+/// loaded at run time).
 #[derive(Clone)]
 pub(crate) struct Stops([[u8; 256]; 8]);
 
 impl core::fmt::Debug for Stops {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let stops: alloc::vec::Vec<usize> = (0..256).filter(|&b| self.0[0][b] != 0).collect();
+        let stops: alloc::vec::Vec<u8> = (0..=255).filter(|&b| self.stops_on(b)).collect();
         f.debug_tuple("Stops").field(&stops).finish()
     }
 }
@@ -41,30 +42,17 @@ impl Stops {
         }
         Stops(places)
     }
-}
 
-/// The stops of a scan, as [`leading`] reads them: `1 << i` for a byte at place `i` of a step
-/// that stops the scan, 0 for any other.
-pub(crate) trait StopBits {
-    /// `1 << i` if `b` stops the scan, else 0 (`i` below 8).
-    fn at(&self, i: usize, b: u8) -> u8;
-}
-
-impl StopBits for Stops {
+    /// `1 << i` if `b` stops the scan, else 0 (`i` below 8): byte `b` at place `i` of a step.
     #[inline(always)]
     fn at(&self, i: usize, b: u8) -> u8 {
         self.0[i][usize::from(b)]
     }
-}
 
-/// The bytes a table holds, as stops: for tables made at run time (a grammar's sets), where a
-/// [`Stops`] of each would cost 2 KiB; a byte costs a shift more.
-pub(crate) struct Held<'a>(pub(crate) &'a [bool; 256]);
-
-impl StopBits for Held<'_> {
+    /// Whether `b` stops the scan.
     #[inline(always)]
-    fn at(&self, i: usize, b: u8) -> u8 {
-        u8::from(self.0[usize::from(b)]) << i
+    pub(crate) fn stops_on(&self, b: u8) -> bool {
+        self.at(0, b) != 0
     }
 }
 
@@ -80,19 +68,21 @@ pub(crate) fn bytes_equal_to(word: u64, byte: u8) -> u64 {
     !nonzero & !LOW_SEVEN
 }
 
-/// Whether `table` holds any byte of `bytes`: eight bytes a step, their answers joined without a
-/// branch, and the last eight read again for the bytes after the last full step (reading a byte
-/// twice changes no answer), so that only an input of fewer than eight is read byte by byte.
+/// Whether `stops` stops on any byte of `bytes`: eight bytes a step, their answers joined
+/// without a branch, and the last eight read again for the bytes after the last full step
+/// (reading a byte twice changes no answer), so that only an input of fewer than eight is read
+/// byte by byte.
 #[inline]
-pub(crate) fn any_byte_in(bytes: &[u8], table: &[bool; 256]) -> bool {
-    let held = |any: bool, b: &u8| any | table[usize::from(*b)];
+pub(crate) fn any_byte_in(bytes: &[u8], stops: &Stops) -> bool {
+    let held = |any: u8, b: &u8| any | stops.at(0, *b);
     let Some(last_eight) = bytes.len().checked_sub(8) else {
-        return bytes.iter().fold(false, held);
+        return bytes.iter().fold(0, held) != 0;
     };
-    let tail = bytes[last_eight..].iter().fold(false, held);
+    let tail = bytes[last_eight..].iter().fold(0, held);
     bytes
         .chunks_exact(8)
-        .fold(tail, |any, eight| any | eight.iter().fold(false, held))
+        .fold(tail, |any, eight| any | eight.iter().fold(0, held))
+        != 0
 }
 
 /// Where a scan from `from` ends: at the first byte `stops` stops on, or at the end. Eight
@@ -101,7 +91,7 @@ pub(crate) fn any_byte_in(bytes: &[u8], table: &[bool; 256]) -> bool {
 /// the end are read as the input's last eight, the places before `from` shifted out of the mask
 /// and the end of the input a stop.
 #[inline(always)]
-pub(crate) fn leading(bytes: &[u8], from: usize, stops: &impl StopBits) -> usize {
+pub(crate) fn leading(bytes: &[u8], from: usize, stops: &Stops) -> usize {
     let mut at = from;
     while let Some(chunk) = bytes.get(at..at + 8) {
         let mut mask = 0u8;
@@ -149,7 +139,11 @@ mod tests {
                 let bytes: Vec<u8> = (0..len)
                     .map(|i| if i == held { b'|' } else { b'a' })
                     .collect();
-                assert_eq!(any_byte_in(&bytes, &table), held < len, "{bytes:?}");
+                assert_eq!(
+                    any_byte_in(&bytes, &Stops::of(&table, false)),
+                    held < len,
+                    "{bytes:?}"
+                );
             }
         }
     }

@@ -230,7 +230,7 @@ pub(crate) struct Tables {
     pub(crate) domain_bytes: [u8; 256],
     /// The bytes that may begin an invalid URL unit (an ASCII byte outside the URL code points,
     /// "%", a lead byte of a code point that may be outside them): text without them has none.
-    pub(crate) url_unit_suspects: [bool; 256],
+    pub(crate) url_unit_suspects: Stops,
 }
 
 // `BUILTIN`: the tables of `grammar/url.pest`, written by build.rs (codegen::tables).
@@ -242,7 +242,10 @@ impl Tables {
         sets: [CodePointSet; SETS],
         special_schemes: Cow<'static, [SpecialScheme]>,
     ) -> Tables {
-        let url_unit_suspects = sets[Set::UrlCodePoint as usize].outside_or_percent();
+        let url_unit_suspects = Stops::of(
+            &sets[Set::UrlCodePoint as usize].outside_or_percent(),
+            false,
+        );
         let domain_bytes =
             crate::builder::domain_byte_kinds(&sets[Set::ForbiddenDomain as usize].bytes);
         let schemes: &[SpecialScheme] = match &special_schemes {

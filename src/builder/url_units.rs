@@ -1,13 +1,13 @@
 //! The [invalid-URL-unit](https://url.spec.whatwg.org/#invalid-url-unit) validation errors of
 //! a text: the code points the states check "as they are appended to buffer".
 
-use crate::scan::first_byte_in;
+use crate::scan::{first_byte_in, Stops};
 use crate::tables::CodePointSet;
 
 /// The invalid URL units of a text, in order, each as (its byte offset, whether it is a "%" not
 /// followed by two ASCII hex digits, its width): "c is not a URL code point and not U+0025 (%)",
 /// or "c is U+0025 (%) and remaining does not start with two ASCII hex digits". Lazily, and
-/// the usual text in one scan: a byte that cannot start one (`suspects` does not hold it) is
+/// the usual text in one scan: a byte that cannot start one (`suspects` does not stop on it) is
 /// not decoded.
 pub(crate) struct InvalidUrlUnits<'t, 's> {
     pub(super) text: &'t str,
@@ -16,7 +16,7 @@ pub(crate) struct InvalidUrlUnits<'t, 's> {
     /// The bytes that may start an invalid unit: "%", an ASCII byte that is no URL code point,
     /// and a lead byte that may start a code point that is none (a lead byte comes before its
     /// continuation bytes, which are never suspects).
-    pub(super) suspects: &'s [bool; 256],
+    pub(super) suspects: &'s Stops,
     pub(super) url_code_points: &'s CodePointSet,
 }
 
@@ -124,10 +124,10 @@ mod tests {
     fn only_lead_bytes_of_possible_invalid_units_are_suspects() {
         let suspects = &crate::tables::BUILTIN.url_unit_suspects;
         for b in [0xC2, 0xEF, 0xF0, 0xF4, b'%', b' '] {
-            assert!(suspects[usize::from(b)], "{b:#x}");
+            assert!(suspects.stops_on(b), "{b:#x}");
         }
         for b in [0xC3, 0xE0, 0xE4, 0x80, 0xBF, b'a', b'/'] {
-            assert!(!suspects[usize::from(b)], "{b:#x}");
+            assert!(!suspects.stops_on(b), "{b:#x}");
         }
     }
 }
