@@ -532,12 +532,9 @@ fn children_of<'t, const N: usize>(
 
 /// A port the port state writes as it is: ASCII digits, a 16-bit number, not the scheme's
 /// default port (which becomes null), without a leading zero (the number is written in
-/// decimal).
+/// decimal). `port_number` refuses any byte that is not a digit.
 fn port_as_written(digits: &str, default_port: Option<u16>) -> Option<u16> {
-    if digits.is_empty()
-        || !digits.bytes().all(|b| b.is_ascii_digit())
-        || (digits.len() > 1 && digits.starts_with('0'))
-    {
+    if digits.is_empty() || (digits.len() > 1 && digits.starts_with('0')) {
         return None;
     }
     let port = super::port_number(digits)?;

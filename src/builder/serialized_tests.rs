@@ -276,3 +276,17 @@ fn every_input_of_pieces_at_the_edges_agrees() {
     }
     assert!(taken > 100, "{taken} taken");
 }
+
+/// A port is taken as written only when the port state would write the same digits: a 16-bit
+/// number, no leading zero, not the scheme's default; a byte that is not a digit (which a
+/// grammar's port rule could let through) is refused, not read as a number.
+#[test]
+fn ports_as_written_are_the_ones_the_port_state_writes_again() {
+    use super::port_as_written;
+    assert_eq!(port_as_written("8080", Some(443)), Some(8080));
+    assert_eq!(port_as_written("0", Some(443)), Some(0));
+    assert_eq!(port_as_written("65535", None), Some(65535));
+    for digits in ["", "443", "0443", "00", "65536", "8a", "8/", ":", "１"] {
+        assert_eq!(port_as_written(digits, Some(443)), None, "{digits:?}");
+    }
+}
