@@ -14,7 +14,8 @@ use codegen::Tokens;
 /// its rules are the builder's productions (the URL grammar's are; the writing grammar's are
 /// looked up by number), which rules make tokens (pest_derive's tree for the URL and writing
 /// grammars, whose builders read the structure; the components only for RFC 3986, whose builder
-/// reads nothing else), and which rules an outline run leaves empty.
+/// reads nothing else), which rules an outline run leaves empty, and the entries whose rules are
+/// always inlined.
 struct Compiled {
     source: &'static str,
     file: &'static str,
@@ -22,6 +23,7 @@ struct Compiled {
     productions: bool,
     tokens: Tokens,
     outlined: &'static [&'static str],
+    inlined: &'static [&'static str],
 }
 
 /// The grammars compiled.
@@ -33,6 +35,7 @@ const GRAMMARS: &[Compiled] = &[
         productions: true,
         tokens: Tokens::AsPest,
         outlined: URL_OUTLINED,
+        inlined: URL_INLINED,
     },
     Compiled {
         source: "grammar/valid.pest",
@@ -41,6 +44,7 @@ const GRAMMARS: &[Compiled] = &[
         productions: false,
         tokens: Tokens::AsPest,
         outlined: &[],
+        inlined: &[],
     },
     Compiled {
         source: "grammar/rfc3986.pest",
@@ -49,6 +53,7 @@ const GRAMMARS: &[Compiled] = &[
         productions: false,
         tokens: Tokens::Leaves,
         outlined: &[],
+        inlined: &[],
     },
 ];
 
@@ -66,6 +71,13 @@ const URL_OUTLINED: &[&str] = &[
     "path_relative",
 ];
 
+/// The URL grammar's entries for inputs already in serialized form, which most URLs take: each
+/// is compiled into one function with the rules it calls (scheme, domain, port, path, query,
+/// fragment), so that the parser's position stays in a register through the run instead of
+/// going through memory at every rule's call and return (a fifth of a parse of kasztp.txt on an
+/// AMD EPYC host). `codegen::tests` checks which functions the option inlines.
+const URL_INLINED: &[&str] = &["serialized_url", "serialized_url_head"];
+
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=codegen");
@@ -78,13 +90,22 @@ fn main() {
             productions,
             tokens,
             outlined,
+            inlined,
         } = *grammar;
         println!("cargo::rerun-if-changed={path}");
         let source = std::fs::read_to_string(path).expect("the grammar is readable");
         let fail = |error: String| -> ! { panic!("{path} does not compile:\n{error}") };
         let grammar = codegen::Grammar::read(&source).unwrap_or_else(|e| fail(e));
-        let code = codegen::compile(&grammar, path, prefix, productions, tokens, outlined)
-            .unwrap_or_else(|e| fail(e));
+        let code = codegen::compile(
+            &grammar,
+            path,
+            prefix,
+            productions,
+            tokens,
+            outlined,
+            inlined,
+        )
+        .unwrap_or_else(|e| fail(e));
         std::fs::write(out.join(file), code).expect("OUT_DIR is writable");
         if productions {
             let enum_code = codegen::productions(&grammar, path).unwrap_or_else(|e| fail(e));

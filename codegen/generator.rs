@@ -53,6 +53,8 @@ pub(crate) struct Generator<'r> {
     /// The rules that call an outlined rule, directly or not: with the outlined rules, those
     /// that have a function of their own in an outline.
     outline_callers: BTreeSet<String>,
+    /// Rules whose functions are always inlined into their callers ([`Generator::inlined`]).
+    inlined: BTreeSet<String>,
     /// Rule functions called so far, by rule and context: each is written once.
     wanted: BTreeSet<(String, Context)>,
     /// Those of `wanted` not written yet.
@@ -93,6 +95,7 @@ impl<'r> Generator<'r> {
             context: Context::Tokens,
             outlined: BTreeSet::new(),
             outline_callers: BTreeSet::new(),
+            inlined: BTreeSet::new(),
             wanted: BTreeSet::new(),
             todo: Vec::new(),
         };
@@ -129,6 +132,26 @@ impl<'r> Generator<'r> {
         })
     }
 
+    /// The rules `entries` name, and every rule they call directly or not, are written
+    /// `#[inline(always)]`: each entry's run is then one function, in which the parser's position
+    /// stays in a register. A call between rule functions passes the position through memory
+    /// (the parser is behind a reference): the callee stores it, the caller loads it back, a
+    /// store-to-load forward on the run's critical path at every rule. For an entry whose rules
+    /// are few and whose callers are hot (the URL grammar's `serialized_url`, what most URLs take);
+    /// inlining every rule of a grammar would multiply its code. An error for a name that is no
+    /// rule.
+    pub(crate) fn inlined(self, entries: &[&str]) -> Result<Self, String> {
+        let mut inlined = BTreeSet::new();
+        for entry in entries {
+            if !self.rules.contains_key(entry) {
+                return Err(format!("the inlined rule {entry} is not in the grammar"));
+            }
+            inlined.insert((*entry).to_owned());
+            inlined.extend(self.reached(entry));
+        }
+        Ok(Generator { inlined, ..self })
+    }
+
     /// Whether rule `name` calls a rule of `targets`, directly or not (the grammar does not
     /// recurse: [`Generator::refuse_recursion`]).
     fn calls_any(&self, name: &str, targets: &BTreeSet<String>) -> bool {
@@ -157,6 +180,25 @@ impl<'r> Generator<'r> {
             }
         }
         None
+    }
+
+    /// Every rule that rule `start` calls, directly or not.
+    fn reached(&self, start: &str) -> BTreeSet<String> {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![start.to_owned()];
+        while let Some(name) = todo.pop() {
+            let Some(rule) = self.rules.get(name.as_str()) else {
+                continue;
+            };
+            let mut called = BTreeSet::new();
+            rule_calls(&rule.expr, &mut called);
+            for callee in called {
+                if seen.insert(callee.clone()) {
+                    todo.push(callee);
+                }
+            }
+        }
+        seen
     }
 
     /// The generated functions call each other without a depth limit, so the grammar must not
@@ -528,7 +570,11 @@ impl<'r> Generator<'r> {
             context.suffix(),
             self.generic()
         );
-        let head = format!("    /// `{name}`\n    #[inline]\n    fn {f}(&mut self) -> bool {{\n");
+        let inline = match self.inlined.contains(name) {
+            true => "#[inline(always)]",
+            false => "#[inline]",
+        };
+        let head = format!("    /// `{name}`\n    {inline}\n    fn {f}(&mut self) -> bool {{\n");
         let inner = if token {
             format!(
                 "        let mark = self.open({n}, RULE_PRODUCTIONS[{n}]);\n        let ok = {body};\n        self.close(mark, ok)\n",

@@ -44,7 +44,9 @@ impl Grammar {
 }
 
 /// The parser of `grammar` (read from `path`), its rule functions named with `prefix`, making
-/// the tokens `tokens` says; with `productions`, its rule numbers map to the `Production` enum's
+/// the tokens `tokens` says, with an outline entry for rules `outlined`
+/// ([`Generator::outlined`]) and the rules of entries `inlined` always inlined
+/// ([`Generator::inlined`]); with `productions`, its rule numbers map to the `Production` enum's
 /// variants.
 pub(crate) fn compile(
     grammar: &Grammar,
@@ -53,10 +55,12 @@ pub(crate) fn compile(
     productions: bool,
     tokens: Tokens,
     outlined: &[&str],
+    inlined: &[&str],
 ) -> Result<String, String> {
     Generator::new(&grammar.rules, prefix, productions)?
         .tokens(tokens)
         .outlined(outlined)?
+        .inlined(inlined)?
         .generate(path)
 }
 

@@ -15,7 +15,15 @@ fn read(source: &str) -> Grammar {
 /// The parser of `source` as the writing grammar's is compiled: rules looked up by number, and
 /// explaining its failures (generic over `TRACK`).
 fn compiled(source: &str) -> Result<String, String> {
-    compile(&read(source), "test.pest", "t_", false, Tokens::AsPest, &[])
+    compile(
+        &read(source),
+        "test.pest",
+        "t_",
+        false,
+        Tokens::AsPest,
+        &[],
+        &[],
+    )
 }
 
 /// The code of function `f` in `code`, up to its closing brace.
@@ -137,7 +145,16 @@ fn a_skip_may_stop_at_set_rules_and_at_every_code_point_beyond_ascii() {
                    b = @{ (!set ~ ANY)+ }\n\
                    c = @{ (!(\"<\" | '\\u{E9}'..'\\u{10FFFF}') ~ ANY)* }\n";
     // As the URL grammar's parser is compiled (it explains no failure).
-    let code = compile(&read(grammar), "test.pest", "t_", true, Tokens::AsPest, &[]).unwrap();
+    let code = compile(
+        &read(grammar),
+        "test.pest",
+        "t_",
+        true,
+        Tokens::AsPest,
+        &[],
+        &[],
+    )
+    .unwrap();
     // A skip up to "/", "<", DEL and every byte that is not ASCII (a code point's first byte).
     let mut stops = vec![b'/', b'<'];
     stops.extend(0x7f..=0xff);
@@ -345,7 +362,16 @@ fn only_a_parser_that_explains_scans_a_repetition_in_one_pass_when_not_recording
         "{explains}"
     );
     // The URL grammar's parser (productions) records nothing and knows no TRACK.
-    let plain = compile(&read(source), "test.pest", "t_", true, Tokens::AsPest, &[]).unwrap();
+    let plain = compile(
+        &read(source),
+        "test.pest",
+        "t_",
+        true,
+        Tokens::AsPest,
+        &[],
+        &[],
+    )
+    .unwrap();
     assert!(plain.contains("{ loop { self.skip(&STOPS_"), "{plain}");
     assert!(!plain.contains("TRACK"), "{plain}");
     let url = compile(
@@ -354,6 +380,7 @@ fn only_a_parser_that_explains_scans_a_repetition_in_one_pass_when_not_recording
         "r_",
         true,
         Tokens::AsPest,
+        &[],
         &[],
     );
     assert!(!url.unwrap().contains("TRACK"));
@@ -369,6 +396,7 @@ fn the_url_grammar_compiles_the_same_way_twice() {
             "r_",
             true,
             Tokens::AsPest,
+            &[],
             &[],
         )
     };
@@ -453,7 +481,16 @@ fn the_url_grammar_states_every_set_and_the_scheme_table() {
 #[test]
 fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
     let source = "a = { b ~ c ~ EOI }\nb = @{ \"x\" ~ d }\nc = ${ d }\nd = @{ \"y\" }\n";
-    let code = compile(&read(source), "test.pest", "t_", false, Tokens::Leaves, &[]).unwrap();
+    let code = compile(
+        &read(source),
+        "test.pest",
+        "t_",
+        false,
+        Tokens::Leaves,
+        &[],
+        &[],
+    )
+    .unwrap();
     let body = |f: &str| body(&code, f);
     // b and d (inside the `$` rule c, and alone) make tokens; a, c and EOI do not, nor d inside b.
     assert!(body("t_b").contains("self.open("));
@@ -468,7 +505,16 @@ fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
 #[test]
 fn with_leaves_a_compound_atomic_rule_inside_an_atomic_one_is_recorded_and_makes_no_token() {
     let source = "a = @{ c }\nc = ${ d }\nd = @{ \"y\" }\n";
-    let code = compile(&read(source), "test.pest", "t_", false, Tokens::Leaves, &[]).unwrap();
+    let code = compile(
+        &read(source),
+        "test.pest",
+        "t_",
+        false,
+        Tokens::Leaves,
+        &[],
+        &[],
+    )
+    .unwrap();
     let body = |f: &str| body(&code, f);
     // Inside a, c runs with its own atomicity: recorded, as d inside it is; neither makes a token.
     assert!(body("t_c_in_atomic").contains("self.t_d_in_lookahead::<TRACK>()"));
@@ -540,6 +586,7 @@ fn outlined(source: &str, names: &[&str]) -> Result<String, String> {
         true,
         Tokens::AsPest,
         names,
+        &[],
     )
 }
 
@@ -613,4 +660,35 @@ fn an_outlined_rule_lists_its_children_for_the_steps_through_them() {
         let error = outlined(refused, &["p"]).unwrap_err();
         assert!(error.contains("outlined rule p"), "{refused}: {error}");
     }
+}
+
+/// The rules an inlined entry reaches, and the entry, are written `#[inline(always)]`, so that
+/// its run is one function; a rule it does not reach keeps `#[inline]`; a name that is no rule
+/// is refused.
+#[test]
+fn an_inlined_entry_and_the_rules_it_reaches_are_always_inlined() {
+    let source = "u = ${ s ~ \":\" ~ h ~ EOI }\ns = @{ ASCII_ALPHA+ }\nh = _{ d ~ (\".\" ~ d)* }\n\
+                  d = @{ ASCII_ALPHA+ }\nother = { d ~ \"!\" }\n";
+    let grammar = read(source);
+    let code = |inlined: &[&str]| {
+        compile(
+            &grammar,
+            "test.pest",
+            "t_",
+            true,
+            Tokens::AsPest,
+            &[],
+            inlined,
+        )
+    };
+    let with = code(&["u"]).unwrap();
+    let always = |f: &str| with.contains(&format!("#[inline(always)]\n    fn {f}("));
+    for f in ["t_u", "t_s", "t_h", "t_d"] {
+        assert!(always(f), "{f} in {with}");
+    }
+    assert!(with.contains("#[inline]\n    fn t_other("), "{with}");
+    // Without the option, no function is forced inline.
+    assert!(!code(&[]).unwrap().contains("#[inline(always)]"));
+    let refused = code(&["nothing"]).unwrap_err();
+    assert!(refused.contains("nothing"), "{refused}");
 }
