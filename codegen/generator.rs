@@ -161,7 +161,11 @@ impl<'r> Generator<'r> {
 
     /// The first call, from rule `start` or a rule it calls (directly or not), of a rule that
     /// `wanted` accepts: the caller and the callee. Each rule is looked into once.
-    fn first_call(&self, start: &str, wanted: impl Fn(&str) -> bool) -> Option<(String, String)> {
+    fn first_call(
+        &self,
+        start: &str,
+        mut wanted: impl FnMut(&str) -> bool,
+    ) -> Option<(String, String)> {
         let mut seen = BTreeSet::new();
         let mut todo = vec![start.to_owned()];
         while let Some(name) = todo.pop() {
@@ -182,23 +186,15 @@ impl<'r> Generator<'r> {
         None
     }
 
-    /// Every rule that rule `start` calls, directly or not.
+    /// Every rule that rule `start` calls, directly or not ([`Generator::first_call`] with a
+    /// test that notes each callee and accepts none).
     fn reached(&self, start: &str) -> BTreeSet<String> {
-        let mut seen = BTreeSet::new();
-        let mut todo = vec![start.to_owned()];
-        while let Some(name) = todo.pop() {
-            let Some(rule) = self.rules.get(name.as_str()) else {
-                continue;
-            };
-            let mut called = BTreeSet::new();
-            rule_calls(&rule.expr, &mut called);
-            for callee in called {
-                if seen.insert(callee.clone()) {
-                    todo.push(callee);
-                }
-            }
-        }
-        seen
+        let mut reached = BTreeSet::new();
+        self.first_call(start, |callee| {
+            reached.insert(callee.to_owned());
+            false
+        });
+        reached
     }
 
     /// The generated functions call each other without a depth limit, so the grammar must not

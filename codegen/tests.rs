@@ -478,10 +478,9 @@ fn the_url_grammar_states_every_set_and_the_scheme_table() {
     assert!(super::tables(&read("a = { \"a\" }\n"), "x.pest").is_err());
 }
 
-#[test]
-fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
-    let source = "a = { b ~ c ~ EOI }\nb = @{ \"x\" ~ d }\nc = ${ d }\nd = @{ \"y\" }\n";
-    let code = compile(
+/// The parser of `source` as RFC 3986's is compiled: only the outermost atomic rules make tokens.
+fn leaves(source: &str) -> String {
+    compile(
         &read(source),
         "test.pest",
         "t_",
@@ -490,7 +489,13 @@ fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
         &[],
         &[],
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
+    let source = "a = { b ~ c ~ EOI }\nb = @{ \"x\" ~ d }\nc = ${ d }\nd = @{ \"y\" }\n";
+    let code = leaves(source);
     let body = |f: &str| body(&code, f);
     // b and d (inside the `$` rule c, and alone) make tokens; a, c and EOI do not, nor d inside b.
     assert!(body("t_b").contains("self.open("));
@@ -505,16 +510,7 @@ fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
 #[test]
 fn with_leaves_a_compound_atomic_rule_inside_an_atomic_one_is_recorded_and_makes_no_token() {
     let source = "a = @{ c }\nc = ${ d }\nd = @{ \"y\" }\n";
-    let code = compile(
-        &read(source),
-        "test.pest",
-        "t_",
-        false,
-        Tokens::Leaves,
-        &[],
-        &[],
-    )
-    .unwrap();
+    let code = leaves(source);
     let body = |f: &str| body(&code, f);
     // Inside a, c runs with its own atomicity: recorded, as d inside it is; neither makes a token.
     assert!(body("t_c_in_atomic").contains("self.t_d_in_lookahead::<TRACK>()"));
