@@ -145,16 +145,7 @@ fn a_skip_may_stop_at_set_rules_and_at_every_code_point_beyond_ascii() {
                    b = @{ (!set ~ ANY)+ }\n\
                    c = @{ (!(\"<\" | '\\u{E9}'..'\\u{10FFFF}') ~ ANY)* }\n";
     // As the URL grammar's parser is compiled (it explains no failure).
-    let code = compile(
-        &read(grammar),
-        "test.pest",
-        "t_",
-        true,
-        Tokens::AsPest,
-        &[],
-        &[],
-    )
-    .unwrap();
+    let code = url_parser(grammar);
     // A skip up to "/", "<", DEL and every byte that is not ASCII (a code point's first byte).
     let mut stops = vec![b'/', b'<'];
     stops.extend(0x7f..=0xff);
@@ -362,16 +353,7 @@ fn only_a_parser_that_explains_scans_a_repetition_in_one_pass_when_not_recording
         "{explains}"
     );
     // The URL grammar's parser (productions) records nothing and knows no TRACK.
-    let plain = compile(
-        &read(source),
-        "test.pest",
-        "t_",
-        true,
-        Tokens::AsPest,
-        &[],
-        &[],
-    )
-    .unwrap();
+    let plain = url_parser(source);
     assert!(plain.contains("{ loop { self.skip(&STOPS_"), "{plain}");
     assert!(!plain.contains("TRACK"), "{plain}");
     let url = compile(
@@ -476,6 +458,12 @@ fn the_url_grammar_states_every_set_and_the_scheme_table() {
         "{code}"
     );
     assert!(super::tables(&read("a = { \"a\" }\n"), "x.pest").is_err());
+}
+
+/// The parser of `source` as the URL grammar's is compiled: rules that are productions, tokens as
+/// pest_derive makes them, no failure explained.
+fn url_parser(source: &str) -> String {
+    outlined(source, &[]).unwrap()
 }
 
 /// The parser of `source` as RFC 3986's is compiled: only the outermost atomic rules make tokens.
