@@ -560,31 +560,34 @@ impl<'r> Generator<'r> {
         body: &str,
     ) -> String {
         let name = &rule.name;
-        let f = format!(
-            "{}{}{}",
-            self.function(name),
-            context.suffix(),
-            self.generic()
-        );
+        let plain = format!("{}{}", self.function(name), context.suffix());
+        let (generic, track) = (self.generic(), self.track());
         let inline = match self.inlined.contains(name) {
             true => "#[inline(always)]",
             false => "#[inline]",
         };
-        let head = format!("    /// `{name}`\n    {inline}\n    fn {f}(&mut self) -> bool {{\n");
-        let inner = if token {
+        let matched = if token {
             format!(
-                "        let mark = self.open({n}, RULE_PRODUCTIONS[{n}]);\n        let ok = {body};\n        self.close(mark, ok)\n",
+                "{{\n            let mark = self.open({n}, RULE_PRODUCTIONS[{n}]);\n            let ok = {body};\n            self.close(mark, ok)\n        }}",
                 n = self.number(name)
             )
         } else {
-            format!("        {body}\n")
+            body.to_owned()
         };
-        if !self.explains || !context.records(rule.ty) {
-            return format!("{head}{inner}    }}\n\n");
-        }
+        let ok = if !self.explains || !context.records(rule.ty) {
+            format!("        let ok = {matched};\n")
+        } else {
+            format!(
+                "        let attempt = self.attempt::<TRACK>();\n        let ok = {matched};\n        let ok = self.tracked::<TRACK>({n}, attempt, ok);\n",
+                n = self.number(name)
+            )
+        };
+        // The position goes in and out in registers, and the wrapper that keeps the call sites'
+        // form (`self.r_x()`) is always inlined: a rule function that read and wrote it only
+        // through `self` would make each caller load it back from memory after the call, a
+        // store-to-load forward on the way of every rule.
         format!(
-            "{head}        let attempt = self.attempt::<TRACK>();\n        let ok = {{\n{inner}        }};\n        self.tracked::<TRACK>({n}, attempt, ok)\n    }}\n\n",
-            n = self.number(name)
+            "    /// `{name}`, from and to the parser's position.\n    #[inline(always)]\n    fn {plain}{generic}(&mut self) -> bool {{\n        let (ok, at) = self.{plain}_at{track}(self.pos);\n        self.pos = at;\n        ok\n    }}\n\n    /// `{name}` from `at`: whether it matched, and where it ended.\n    {inline}\n    fn {plain}_at{generic}(&mut self, at: usize) -> (bool, usize) {{\n        self.pos = at;\n{ok}        (ok, self.pos)\n    }}\n\n"
         )
     }
 

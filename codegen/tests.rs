@@ -29,8 +29,8 @@ fn compiled(source: &str) -> Result<String, String> {
 /// The code of function `f` in `code`, up to its closing brace.
 fn body(code: &str, f: &str) -> String {
     let at = code
-        .find(&format!("fn {f}<"))
-        .or_else(|| code.find(&format!("fn {f}(")))
+        .find(&format!("fn {f}_at<"))
+        .or_else(|| code.find(&format!("fn {f}_at(")))
         .unwrap_or_else(|| panic!("no {f}: {code}"));
     code[at..at + code[at..].find("\n    }").unwrap()].to_owned()
 }
@@ -666,13 +666,37 @@ fn an_inlined_entry_and_the_rules_it_reaches_are_always_inlined() {
         )
     };
     let with = code(&["u"]).unwrap();
-    let always = |f: &str| with.contains(&format!("#[inline(always)]\n    fn {f}("));
+    let always = |f: &str| with.contains(&format!("#[inline(always)]\n    fn {f}_at("));
     for f in ["t_u", "t_s", "t_h", "t_d"] {
         assert!(always(f), "{f} in {with}");
     }
-    assert!(with.contains("#[inline]\n    fn t_other("), "{with}");
-    // Without the option, no function is forced inline.
-    assert!(!code(&[]).unwrap().contains("#[inline(always)]"));
+    assert!(with.contains("#[inline]\n    fn t_other_at("), "{with}");
+    // Without the option, no rule function is forced inline (only the wrappers are).
+    let without = code(&[]).unwrap();
+    assert!(
+        !without.contains("#[inline(always)]\n    fn t_u_at("),
+        "{without}"
+    );
+    assert!(without.contains("#[inline]\n    fn t_u_at("), "{without}");
     let refused = code(&["nothing"]).unwrap_err();
     assert!(refused.contains("nothing"), "{refused}");
+}
+
+/// A rule function takes the position and returns it with whether the rule matched, so that it
+/// stays in a register across the call; its wrapper, always inlined, keeps the call sites' form
+/// and is the only place that moves the position between the parser and the call.
+#[test]
+fn a_rule_function_takes_and_returns_the_position() {
+    let code = url_parser("u = { h ~ EOI }\nh = @{ \"h\" }\n");
+    assert!(
+        code.contains(
+            "fn t_h_at(&mut self, at: usize) -> (bool, usize) {\n        self.pos = at;\n"
+        ),
+        "{code}"
+    );
+    assert!(body(&code, "t_h").ends_with("(ok, self.pos)"), "{code}");
+    let wrapper = "#[inline(always)]\n    fn t_h(&mut self) -> bool {\n        let (ok, at) = self.t_h_at(self.pos);\n        self.pos = at;\n        ok\n    }";
+    assert!(code.contains(wrapper), "{code}");
+    // Calls are to the wrapper.
+    assert!(body(&code, "t_u").contains("self.t_h()"), "{code}");
 }
