@@ -444,6 +444,20 @@ impl<'r> Generator<'r> {
                     current = b;
                 }
                 OptimizedExpr::Choice(a, b) if matches!(expr, OptimizedExpr::Choice(..)) => {
+                    // Alternatives of one byte each in a row are one class: one look-up.
+                    if let (Some(first), Some(more)) = (self.class_of(a), self.leading_class(b)) {
+                        let (rest, mut class) = more;
+                        for (byte, member) in class.iter_mut().zip(first) {
+                            *byte |= member;
+                        }
+                        let one = format!("self.class({})", self.class(class));
+                        parts.push(one);
+                        match rest {
+                            Some(rest) => current = rest,
+                            None => return Ok(parts),
+                        }
+                        continue;
+                    }
                     parts.push(self.expr(a)?);
                     current = b;
                 }
@@ -453,6 +467,34 @@ impl<'r> Generator<'r> {
                 }
             }
         }
+    }
+
+    /// The class of the alternatives of one byte each that start the choice `expr` (or that
+    /// `expr` is), and the alternatives after them (None when there are none); None when the
+    /// first is not of one byte.
+    fn leading_class<'e>(
+        &self,
+        expr: &'e OptimizedExpr,
+    ) -> Option<(Option<&'e OptimizedExpr>, [bool; 256])> {
+        let (head, mut rest) = match expr {
+            OptimizedExpr::Choice(a, b) => (a.as_ref(), Some(b.as_ref())),
+            other => (other, None),
+        };
+        let mut class = self.class_of(head)?;
+        while let Some(next) = rest {
+            let (head, tail) = match next {
+                OptimizedExpr::Choice(a, b) => (a.as_ref(), Some(b.as_ref())),
+                other => (other, None),
+            };
+            let Some(more) = self.class_of(head) else {
+                break;
+            };
+            for (byte, member) in class.iter_mut().zip(more) {
+                *byte |= member;
+            }
+            rest = tail;
+        }
+        Some((rest, class))
     }
 
     /// The function name of a rule.

@@ -700,3 +700,32 @@ fn a_rule_function_takes_and_returns_the_position() {
     // Calls are to the wrapper.
     assert!(body(&code, "t_u").contains("self.t_h()"), "{code}");
 }
+
+/// Alternatives of one byte each in a row are one class, looked up once; an alternative of
+/// another kind after them stays an alternative of its own.
+#[test]
+fn a_choice_of_single_bytes_in_a_row_is_one_class() {
+    let code = url_parser("u = { (\"/\" | \"?\" | '0'..'9' | EOI | \"x\") ~ h }\nh = @{ \"h\" }\n");
+    let u = body(&code, "t_u");
+    assert_eq!(u.matches("self.class(").count(), 2, "{u}");
+    assert!(u.contains("self.eoi("), "{u}");
+    // The first class's table: "/", "?" and the digits, nothing else ("x" is after `EOI`).
+    let first = u.split("self.class(&").nth(1).unwrap();
+    let first = &first[..first.find(')').unwrap()];
+    let at = code
+        .find(&format!("static {first}: [bool; 256] = ["))
+        .unwrap();
+    let table: Vec<bool> = code[at..]
+        .split_once('[')
+        .and_then(|(_, t)| t.split_once("= ["))
+        .map(|(_, t)| &t[..t.find(']').unwrap()])
+        .unwrap()
+        .split(',')
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+        .map(|e| e == "T")
+        .collect();
+    assert_eq!(table.len(), 256);
+    let members: Vec<u8> = (0..=255u8).filter(|b| table[usize::from(*b)]).collect();
+    assert_eq!(members, b"/0123456789?".to_vec());
+}

@@ -12,7 +12,7 @@ use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::grammar::{Production, Productions, SERIALIZED_TOKENS};
+use crate::grammar::{Production, Productions};
 use crate::scan::{bytes_equal_to, leading, Stops};
 use crate::tokens::{offset, Few, Matched, Out, Token};
 use attempts::{Attempt, Attempts};
@@ -31,8 +31,8 @@ mod url_rules {
     /// `serialized_url_head` when `entry` is it, else `serialized_url`, into a sink of a few
     /// tokens: its own entry, so that only these rules are compiled for that sink.
     #[inline]
-    pub(super) fn run_serialized(
-        parser: &mut Parser<'_, '_, Few<SERIALIZED_TOKENS>>,
+    pub(super) fn run_serialized<const N: usize>(
+        parser: &mut Parser<'_, '_, Few<N>>,
         entry: Production,
     ) -> bool {
         match entry {
@@ -92,11 +92,11 @@ impl Productions for Generated {
     }
 
     #[inline]
-    fn parse_serialized(
+    fn parse_serialized<const N: usize>(
         &self,
         entry: Production,
         input: &str,
-        tokens: &mut Few<SERIALIZED_TOKENS>,
+        tokens: &mut Few<N>,
     ) -> bool {
         run_on(input, tokens, |parser| {
             url_rules::run_serialized(parser, entry)

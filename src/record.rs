@@ -24,7 +24,7 @@ use alloc::vec::Vec;
 use core::num::NonZeroU32;
 use core::ops::Range;
 
-pub(crate) use writer::{AsWritten, Component, Writer};
+pub(crate) use writer::{AsWritten, Component, Credentials, Writer};
 
 /// What kind of [host](https://url.spec.whatwg.org/#concept-host) a URL has. An address is read
 /// back from its serialization when asked for (`Url::host`), so that a record does not carry

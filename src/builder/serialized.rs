@@ -1,7 +1,8 @@
 //! A special URL already written as the [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer)
-//! writes it: most URLs met in practice (a lowercase special scheme, "//", a lowercase ASCII
-//! domain, or none for "file", a port other than the default, a path without dot segments, a
-//! query and a fragment with nothing to percent-encode). For such an input every step of the
+//! writes it: most URLs met in practice (a lowercase special scheme, "//", maybe credentials
+//! with nothing to percent-encode, a lowercase ASCII domain, or none for "file", a port other
+//! than the default, a path without dot segments, a query and a fragment with nothing to
+//! percent-encode). For such an input every step of the
 //! prose leaves each component as the grammar found it, so the record is the input and the
 //! places of the productions the grammar matched: one copy instead of a walk that writes each
 //! component. The one change allowed is the path start state's: an empty path at the end of the
@@ -9,8 +10,8 @@
 //!
 //! The grammar still decides the structure: the tree is read, never the text searched. The
 //! conditions below are each the case of a production function where it writes its input as it
-//! is; anything else (credentials, an IP address, an upper case letter, a byte to percent-encode,
-//! a base, a tree of another shape) goes to those functions. The validation errors such an input
+//! is; anything else (an IP address, an upper case letter, a byte to percent-encode, a base, a
+//! tree of another shape) goes to those functions. The validation errors such an input
 //! can have are raised here as those functions would. The tests hold the two ways to the same
 //! records and the same validation errors on every WPT input and URL list line, and so does a
 //! fuzz target.
@@ -22,8 +23,8 @@ use super::path::{is_double_dot_segment, is_single_dot_segment, may_be_dot_segme
 use super::url::is_windows_drive_letter;
 use super::{Builder, Node};
 use crate::error::ErrorCode;
-use crate::grammar::{Production, Productions};
-use crate::record::{AsWritten, HostKind, SchemeKind, SchemeName};
+use crate::grammar::{Production, Productions, SERIALIZED_TOKENS, SERIALIZED_TOKENS_MOST};
+use crate::record::{AsWritten, Credentials, HostKind, SchemeKind, SchemeName};
 use crate::scan::any_byte_in;
 use crate::tables::Set;
 use crate::tokens::{Few, Token};
@@ -31,9 +32,12 @@ use crate::tokens::{Few, Token};
 /// The productions only `serialized_url`'s way reads, which the built-in grammar's parser alone
 /// takes: a grammar loaded at run time does not need them.
 #[cfg(feature = "vm")]
-pub(crate) const BUILT_IN_ONLY: [Production; 9] = [
+pub(crate) const BUILT_IN_ONLY: [Production; 12] = [
     Production::SerializedUrl,
     Production::SerializedUrlHead,
+    Production::SerializedCredentials,
+    Production::SerializedUsername,
+    Production::SerializedPassword,
     Production::SerializedDomain,
     Production::SerializedPort,
     Production::SerializedPath,
@@ -86,14 +90,30 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             true => Production::SerializedUrlHead,
             false => Production::SerializedUrl,
         };
-        let mut tokens = Few::new();
+        let mut tokens = Few::<SERIALIZED_TOKENS>::new();
         if !self.source.parse_serialized(entry, self.text, &mut tokens) {
             return false;
         }
-        let Some(places) = tokens.tokens().and_then(|t| self.serialized_places(t)) else {
+        let places = match tokens.tokens() {
+            Some(tokens) => self.serialized_places(tokens),
+            None => self.serialized_places_of_many(entry),
+        };
+        let Some(places) = places else {
             return false;
         };
         self.take_as_written(places)
+    }
+
+    /// [`Builder::serialized_places`] of a tree with more tokens than the usual (credentials
+    /// and most components), read again into a sink that holds the most.
+    #[cold]
+    #[inline(never)]
+    fn serialized_places_of_many(&self, entry: Production) -> Option<AsWritten> {
+        let mut tokens = Few::<SERIALIZED_TOKENS_MOST>::new();
+        if !self.source.parse_serialized(entry, self.text, &mut tokens) {
+            return None;
+        }
+        self.serialized_places(tokens.tokens()?)
     }
 
     /// The places of the components of a `serialized_url` (or `serialized_url_head`) tree, its
@@ -104,20 +124,42 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// read.
     fn serialized_places(&self, tokens: &[Token]) -> Option<AsWritten> {
         let span = |t: &Token| t.start as usize..t.end as usize;
-        // The root's children, each after the subtree of the one before.
-        let mut at = 1;
-        let mut children = core::iter::from_fn(|| {
-            let child = tokens.get(at)?;
-            at = (child.next as usize).max(at + 1);
-            Some(child)
-        });
-        let scheme = children.next()?;
+        let is = |token: Option<&Token>, production: Production| {
+            token.is_some_and(|t| t.production == Some(production))
+        };
+        // After the root, its children in the rule's order: all leaves but the credentials,
+        // whose username and password follow them.
+        let mut tokens = tokens.iter().skip(1);
+        let scheme = tokens.next()?;
         let scheme_kind = self.scheme_at_as_written(span(scheme))?;
         // The scheme's production says which of the grammar's two readings was taken.
         if scheme_kind.is_file() != (scheme.production? == Production::FileScheme) {
             return None;
         }
-        let host = span(children.next()?);
+        let mut host = tokens.next();
+        let mut credentials = None;
+        if is(host, Production::SerializedCredentials) {
+            // The serializer's empty username and password where one is absent, at its place.
+            let whole = span(host?);
+            let mut next = tokens.next();
+            let mut username = whole.start..whole.start;
+            if is(next, Production::SerializedUsername) {
+                username = span(next?);
+                next = tokens.next();
+            }
+            let mut password = username.end..username.end;
+            if is(next, Production::SerializedPassword) {
+                password = span(next?);
+                next = tokens.next();
+            }
+            credentials = Some(Credentials {
+                username,
+                password,
+                whole,
+            });
+            host = next;
+        }
+        let host = span(host?);
         let host_kind = if host.is_empty() {
             HostKind::Empty
         } else if ends_in_a_number(self.text.get(host.clone())?) {
@@ -128,6 +170,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let mut places = AsWritten {
             scheme_kind,
             scheme_end: scheme.end as usize,
+            credentials,
             host: host.clone(),
             host_kind,
             port: None,
@@ -138,23 +181,20 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         // The rest in the rule's order, each maybe absent: tested one after the other, not
         // matched (a jump on the production, whose target changes from one URL to the next,
         // which the processor mispredicts).
-        let is = |child: Option<&Token>, production: Production| {
-            child.is_some_and(|c| c.production == Some(production))
-        };
-        let mut child = children.next();
+        let mut child = tokens.next();
         if is(child, Production::SerializedPort) {
             let digits = self.text.get(span(child?))?;
             let default = scheme_kind.default_port();
             places.port = Some(port_as_written(digits, default)?);
-            child = children.next();
+            child = tokens.next();
         }
         if is(child, Production::SerializedPath) || is(child, Production::SerializedFilePath) {
             places.path = span(child?);
-            child = children.next();
+            child = tokens.next();
         }
         if is(child, Production::SerializedQuery) {
             places.query = Some(span(child?));
-            child = children.next();
+            child = tokens.next();
         }
         if is(child, Production::SerializedFragment) {
             places.fragment = Some(span(child?));
@@ -196,11 +236,18 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     }
 
     /// The validation errors of an input as written, in the order the production functions
-    /// raise them. Such an input has no credentials, no slashes but "//", no "\", no address
-    /// and no "%" in its host: what is left is the domain parser's domain-to-ASCII error (a
-    /// domain that strict ToASCII refuses, such as one with "_"), then the invalid-URL-units
-    /// of the path, the query and the fragment states.
+    /// raise them. Such an input has no slashes but "//", no "\", no address and no "%" in its
+    /// host: what is left is the authority state's invalid-credentials error at the "@" of
+    /// credentials, the domain parser's domain-to-ASCII error (a domain that strict ToASCII
+    /// refuses, such as one with "_"), then the invalid-URL-units of the path, the query and the
+    /// fragment states (the authority state raises none for the credentials' code points).
     fn errors_as_written(&mut self, places: &AsWritten) {
+        // authority state: "If c is U+0040 (@), then: Invalid-credentials validation error."
+        // The one "@" is the one that ends the credentials.
+        if let Some(credentials) = &places.credentials {
+            let last_at = credentials.whole.end - 1;
+            self.report(ErrorCode::InvalidCredentials, last_at..last_at + 1);
+        }
         if places.host_kind == HostKind::Domain {
             let host = &self.text[places.host.clone()];
             // Its bytes are of no kind (`domain_as_written`): ASCII.
@@ -296,16 +343,18 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             return None;
         }
         self.follows(scheme.span().end, b':', &slashes.span())?;
-        let (host, port) = self.authority_as_written(&authority, kind.default_port())?;
+        let (credentials, host, port) =
+            self.authority_as_written(&authority, kind.default_port())?;
         let path = self.special_path_as_written(&path, false)?;
         // One component after the other, with nothing between them the grammar did not match.
         let authority_end = authority.span().end;
-        if host.start != slashes.span().end || path.start != authority_end {
+        if authority.span().start != slashes.span().end || path.start != authority_end {
             return None;
         }
         Some(AsWritten {
             scheme_kind: kind,
             scheme_end: scheme.span().end,
+            credentials,
             host,
             host_kind: HostKind::Domain,
             port,
@@ -352,6 +401,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         Some(AsWritten {
             scheme_kind: kind,
             scheme_end: scheme.span().end,
+            credentials: None,
             host: host.span(),
             host_kind,
             port: None,
@@ -379,14 +429,17 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         (name != SchemeName::Other && kind.is_special()).then_some(kind)
     }
 
-    /// `authority` as written: a host, then maybe a port; no credentials (the authority state
-    /// raises a validation error for them and the writer may encode them).
+    /// `authority` as written: maybe credentials, a host, then maybe a port.
     fn authority_as_written(
         &self,
         node: &Node<'_>,
         default_port: Option<u16>,
-    ) -> Option<(Range<usize>, Option<u16>)> {
-        let mut children = node.children();
+    ) -> Option<(Option<Credentials>, Range<usize>, Option<u16>)> {
+        let mut children = node.children().peekable();
+        let credentials = match children.peek()?.production()? {
+            Production::Credentials => Some(self.credentials_as_written(&children.next()?)?),
+            _ => None,
+        };
         let host = children.next()?;
         let port = children.next();
         if children.next().is_some() || host.production()? != Production::Host {
@@ -404,11 +457,53 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             }
             _ => return None,
         };
-        if at.start != node.span().start {
+        let host_start = credentials
+            .as_ref()
+            .map_or(node.span().start, |c| c.whole.end);
+        if at.start != host_start {
             return None;
         }
         self.domain_as_written(host.as_str())?;
-        Some((at, port))
+        Some((credentials, at, port))
+    }
+
+    /// `credentials` as the serializer writes them: a username, a password after ":", or both,
+    /// none empty where written (the serializer writes no empty password, and no "@" without
+    /// credentials), with nothing for the userinfo percent-encode set to encode (which holds
+    /// "@", so that the "@" that ends them is the authority's only one).
+    fn credentials_as_written(&self, node: &Node<'_>) -> Option<Credentials> {
+        let whole = node.span();
+        let mut children = node.children();
+        let username = children.next()?;
+        let password = children.next();
+        if children.next().is_some() || username.production()? != Production::Username {
+            return None;
+        }
+        let username = username.span();
+        self.none_encoded(Set::Userinfo, username.clone())?;
+        let password = match password {
+            None => username.end..username.end,
+            Some(password) if password.production()? == Production::Password => {
+                self.follows(username.end, b':', &password.span())?;
+                let password = password.span();
+                if password.is_empty() {
+                    return None;
+                }
+                self.none_encoded(Set::Userinfo, password.clone())?;
+                password
+            }
+            Some(_) => return None,
+        };
+        // Something written, from the start, and the "@" right after it.
+        if (username.is_empty() && password.is_empty()) || username.start != whole.start {
+            return None;
+        }
+        self.follows(password.end, b'@', &(whole.end..whole.end))?;
+        Some(Credentials {
+            username,
+            password,
+            whole,
+        })
     }
 
     /// A host the host parser returns as it is: not "[" (an IPv6 address), a domain of ASCII

@@ -112,14 +112,16 @@ impl Draft {
 }
 
 /// The places of the components of a special URL whose serialization is its input as it stands
-/// ([`Writer::as_written`]): byte offsets in that text. The credentials are empty; the
-/// authority ends where the path starts.
+/// ([`Writer::as_written`]): byte offsets in that text. The authority ends where the path
+/// starts.
 #[derive(Clone, Debug)]
 pub(crate) struct AsWritten {
     /// What the scheme is.
     pub(crate) scheme_kind: SchemeKind,
     /// Where the scheme ends (its ":").
     pub(crate) scheme_end: usize,
+    /// The credentials, if any.
+    pub(crate) credentials: Option<Credentials>,
     /// The host.
     pub(crate) host: Range<usize>,
     /// The host's kind: a domain, or the empty host of a file URL.
@@ -132,6 +134,17 @@ pub(crate) struct AsWritten {
     pub(crate) query: Option<Range<usize>>,
     /// The fragment, without its "#".
     pub(crate) fragment: Option<Range<usize>>,
+}
+
+/// The places of credentials as written ([`AsWritten`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Credentials {
+    /// The username, empty (at the start of the credentials) when there is none.
+    pub(crate) username: Range<usize>,
+    /// The password, without its ":"; empty (after the username) when there is none.
+    pub(crate) password: Range<usize>,
+    /// The whole credentials, their ":" and the "@" that ends them included.
+    pub(crate) whole: Range<usize>,
 }
 
 /// Where a setter starts writing a record again ([`Writer::resume`]), in serialization order.
@@ -425,7 +438,10 @@ impl Writer {
         let host_start = places.host.start;
         r.scheme_kind = places.scheme_kind;
         r.scheme_end = places.scheme_end;
-        (r.username, r.password) = (host_start..host_start, host_start..host_start);
+        (r.username, r.password) = match places.credentials {
+            Some(credentials) => (credentials.username, credentials.password),
+            None => (host_start..host_start, host_start..host_start),
+        };
         r.host = places.host;
         r.host_kind = Some(places.host_kind);
         r.port = places.port;
