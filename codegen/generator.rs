@@ -24,6 +24,7 @@ use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 
 pub(crate) use super::context::{Context, Tokens};
+use super::Inlining;
 
 /// The code being written and the tables it needs.
 pub(crate) struct Generator<'r> {
@@ -55,6 +56,8 @@ pub(crate) struct Generator<'r> {
     outline_callers: BTreeSet<String>,
     /// Rules whose functions are always inlined into their callers ([`Generator::inlined`]).
     inlined: BTreeSet<String>,
+    /// The rules kept apart from their callers ([`Generator::inlined`]).
+    apart: BTreeSet<String>,
     /// Rule functions called so far, by rule and context: each is written once.
     wanted: BTreeSet<(String, Context)>,
     /// Those of `wanted` not written yet.
@@ -96,6 +99,7 @@ impl<'r> Generator<'r> {
             outlined: BTreeSet::new(),
             outline_callers: BTreeSet::new(),
             inlined: BTreeSet::new(),
+            apart: BTreeSet::new(),
             wanted: BTreeSet::new(),
             todo: Vec::new(),
         };
@@ -132,39 +136,52 @@ impl<'r> Generator<'r> {
         })
     }
 
-    /// The rules `entries` name, and every rule they call directly or not, are written
-    /// `#[inline(always)]`: each entry's run is then one function, in which the parser's position
-    /// stays in a register. A call between rule functions passes the position through memory
-    /// (the parser is behind a reference): the callee stores it, the caller loads it back, a
-    /// store-to-load forward on the run's critical path at every rule. For an entry whose rules
-    /// are few and whose callers are hot (the URL grammar's `serialized_url`, what most URLs take);
-    /// inlining every rule of a grammar would multiply its code. An error for a name that is no
-    /// rule.
-    pub(crate) fn inlined(self, entries: &[&str]) -> Result<Self, String> {
-        let mut inlined = BTreeSet::new();
-        for entry in entries {
-            if !self.rules.contains_key(entry) {
-                return Err(format!("the inlined rule {entry} is not in the grammar"));
-            }
-            inlined.insert((*entry).to_owned());
-            inlined.extend(self.reached(entry));
+    /// The rules `inlining.entries` name, and every rule they call directly or not, are written
+    /// `#[inline(always)]`: each entry's run is then one function. For an entry whose rules are
+    /// few and whose callers are hot (the URL grammar's `serialized_url`, what most URLs take);
+    /// inlining every rule of a grammar would multiply its code. Rules `inlining.apart`, and
+    /// what is reached only through them, are not: they are written `#[cold]` and
+    /// `#[inline(never)]`, for a branch that few inputs take and whose code, inlined, made the
+    /// entry's usual way slower. An error for a name that is no rule.
+    pub(crate) fn inlined(self, inlining: Inlining<'_>) -> Result<Self, String> {
+        let known = |name: &&str| self.rules.contains_key(name);
+        if let Some(name) = inlining
+            .entries
+            .iter()
+            .chain(inlining.apart)
+            .find(|n| !known(n))
+        {
+            return Err(format!("the inlined rule {name} is not in the grammar"));
         }
-        Ok(Generator { inlined, ..self })
+        let apart: BTreeSet<String> = inlining.apart.iter().map(|n| (*n).to_owned()).collect();
+        let mut inlined = BTreeSet::new();
+        for entry in inlining.entries {
+            inlined.insert((*entry).to_owned());
+            inlined.extend(self.reached(entry, &apart));
+        }
+        inlined.retain(|name| !apart.contains(name));
+        Ok(Generator {
+            inlined,
+            apart,
+            ..self
+        })
     }
 
     /// Whether rule `name` calls a rule of `targets`, directly or not (the grammar does not
     /// recurse: [`Generator::refuse_recursion`]).
     fn calls_any(&self, name: &str, targets: &BTreeSet<String>) -> bool {
-        self.first_call(name, |callee| targets.contains(callee))
+        self.first_call(name, |callee| targets.contains(callee), |_| true)
             .is_some()
     }
 
-    /// The first call, from rule `start` or a rule it calls (directly or not), of a rule that
-    /// `wanted` accepts: the caller and the callee. Each rule is looked into once.
+    /// The first call, from rule `start` or a rule it calls (directly or not, through the rules
+    /// `through` accepts), of a rule that `wanted` accepts: the caller and the callee. Each rule
+    /// is looked into once.
     fn first_call(
         &self,
         start: &str,
         mut wanted: impl FnMut(&str) -> bool,
+        through: impl Fn(&str) -> bool,
     ) -> Option<(String, String)> {
         let mut seen = BTreeSet::new();
         let mut todo = vec![start.to_owned()];
@@ -178,7 +195,7 @@ impl<'r> Generator<'r> {
                 if wanted(&callee) {
                     return Some((name, callee));
                 }
-                if seen.insert(callee.clone()) {
+                if through(&callee) && seen.insert(callee.clone()) {
                     todo.push(callee);
                 }
             }
@@ -186,14 +203,18 @@ impl<'r> Generator<'r> {
         None
     }
 
-    /// Every rule that rule `start` calls, directly or not ([`Generator::first_call`] with a
-    /// test that notes each callee and accepts none).
-    fn reached(&self, start: &str) -> BTreeSet<String> {
+    /// Every rule that rule `start` calls, directly or not, but not through rules `apart`
+    /// ([`Generator::first_call`] with a test that notes each callee and accepts none).
+    fn reached(&self, start: &str, apart: &BTreeSet<String>) -> BTreeSet<String> {
         let mut reached = BTreeSet::new();
-        self.first_call(start, |callee| {
-            reached.insert(callee.to_owned());
-            false
-        });
+        self.first_call(
+            start,
+            |callee| {
+                reached.insert(callee.to_owned());
+                false
+            },
+            |callee| !apart.contains(callee),
+        );
         reached
     }
 
@@ -201,7 +222,7 @@ impl<'r> Generator<'r> {
     /// recurse: then the depth is bounded by the number of rules, whatever the input.
     fn refuse_recursion(&self) -> Result<(), String> {
         for start in &self.order {
-            if let Some((name, _)) = self.first_call(start, |callee| callee == *start) {
+            if let Some((name, _)) = self.first_call(start, |callee| callee == *start, |_| true) {
                 return Err(format!("rule {start} recurses (through {name})"));
             }
         }
@@ -348,155 +369,6 @@ impl<'r> Generator<'r> {
         run
     }
 
-    /// For the body `e` of a repetition that makes no token here, in a parser that does not
-    /// explain: when `e` (or the rule `e` names) is one byte of a class `first` and then every
-    /// byte up to one of a class `stop` that holds `first` (a path segment: "/" and what
-    /// follows up to "/", "?" or "#"), the repetition is one scan: a byte of `first`, then every
-    /// byte up to one of `stop` but not of `first` (a segment ends where the next may start).
-    /// Returns `first` and those stops.
-    fn segments(&self, e: &OptimizedExpr) -> Option<([bool; 256], [bool; 256])> {
-        if self.explains || !self.context.makes_no_tokens(self.tokens) {
-            return None;
-        }
-        let body = match e {
-            OptimizedExpr::Ident(name) => &self.rules.get(name.as_str())?.expr,
-            other => other,
-        };
-        let OptimizedExpr::Seq(opening, rest) = body else {
-            return None;
-        };
-        let first = self.class_of(opening)?;
-        let stop = self.skipped_until(rest)?;
-        if (0..256).any(|b| first[b] && !stop[b]) {
-            return None;
-        }
-        let mut stops = stop;
-        for b in 0..256 {
-            stops[b] = stop[b] && !first[b];
-        }
-        Some((first, stops))
-    }
-
-    /// The class `expr` skips up to, when it is `(!class ~ ANY)*` with a class of ASCII bytes
-    /// (which pest_meta may have made a `Skip` of one-byte strings) or of what
-    /// [`Generator::stop_class_of`] takes: one table-driven skip.
-    fn skipped_until(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
-        match expr {
-            OptimizedExpr::Skip(strings) => {
-                let mut class = [false; 256];
-                for s in strings {
-                    let &[byte] = s.as_bytes() else {
-                        return None;
-                    };
-                    class[usize::from(byte)] = byte.is_ascii();
-                    byte.is_ascii().then_some(())?;
-                }
-                Some(class)
-            }
-            OptimizedExpr::Rep(step) => {
-                let OptimizedExpr::Seq(not, any) = &**step else {
-                    return None;
-                };
-                let (OptimizedExpr::NegPred(not), OptimizedExpr::Ident(any)) = (&**not, &**any)
-                else {
-                    return None;
-                };
-                self.stop_class_of(not, 0).filter(|_| any == "ANY")
-            }
-            _ => None,
-        }
-    }
-
-    /// The bytes `expr` takes when it is one `!X ~ ANY` step whose `X` stops at every byte
-    /// from 0x80 on ([`Generator::stop_class_of`]): an ASCII byte not of `X`, one code point.
-    /// The step on its own, as the body of a repetition is (pest_meta nests a longer sequence
-    /// to the right, where the step's two parts are in different operands). Not while
-    /// explaining, where the look-ahead records its attempts.
-    fn one_step_before(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
-        let OptimizedExpr::Seq(not, any) = expr else {
-            return None;
-        };
-        let (OptimizedExpr::NegPred(not), OptimizedExpr::Ident(any)) = (&**not, &**any) else {
-            return None;
-        };
-        if self.explains || any != "ANY" {
-            return None;
-        }
-        let stop = self.stop_class_of(not, 0)?;
-        if !stop[0x80..].iter().all(|&b| b) {
-            return None;
-        }
-        let mut takes = [false; 256];
-        for b in 0..256 {
-            takes[b] = !stop[b];
-        }
-        Some(takes)
-    }
-
-    /// The code of each operand of a sequence or a choice, which pest_meta nests to the right.
-    fn operands(&mut self, expr: &OptimizedExpr) -> Result<Vec<String>, String> {
-        let mut parts = Vec::new();
-        let mut current = expr;
-        loop {
-            match current {
-                OptimizedExpr::Seq(a, b) if matches!(expr, OptimizedExpr::Seq(..)) => {
-                    parts.push(self.expr(a)?);
-                    current = b;
-                }
-                OptimizedExpr::Choice(a, b) if matches!(expr, OptimizedExpr::Choice(..)) => {
-                    // Alternatives of one byte each in a row are one class: one look-up.
-                    if let (Some(first), Some(more)) = (self.class_of(a), self.leading_class(b)) {
-                        let (rest, mut class) = more;
-                        for (byte, member) in class.iter_mut().zip(first) {
-                            *byte |= member;
-                        }
-                        let one = format!("self.class({})", self.class(class));
-                        parts.push(one);
-                        match rest {
-                            Some(rest) => current = rest,
-                            None => return Ok(parts),
-                        }
-                        continue;
-                    }
-                    parts.push(self.expr(a)?);
-                    current = b;
-                }
-                last => {
-                    parts.push(self.expr(last)?);
-                    return Ok(parts);
-                }
-            }
-        }
-    }
-
-    /// The class of the alternatives of one byte each that start the choice `expr` (or that
-    /// `expr` is), and the alternatives after them (None when there are none); None when the
-    /// first is not of one byte.
-    fn leading_class<'e>(
-        &self,
-        expr: &'e OptimizedExpr,
-    ) -> Option<(Option<&'e OptimizedExpr>, [bool; 256])> {
-        let (head, mut rest) = match expr {
-            OptimizedExpr::Choice(a, b) => (a.as_ref(), Some(b.as_ref())),
-            other => (other, None),
-        };
-        let mut class = self.class_of(head)?;
-        while let Some(next) = rest {
-            let (head, tail) = match next {
-                OptimizedExpr::Choice(a, b) => (a.as_ref(), Some(b.as_ref())),
-                other => (other, None),
-            };
-            let Some(more) = self.class_of(head) else {
-                break;
-            };
-            for (byte, member) in class.iter_mut().zip(more) {
-                *byte |= member;
-            }
-            rest = tail;
-        }
-        Some((rest, class))
-    }
-
     /// The function name of a rule.
     fn function(&self, name: &str) -> String {
         format!("{}{name}", self.prefix)
@@ -551,7 +423,7 @@ impl<'r> Generator<'r> {
 
     /// `EOI` here: a rule of its own that makes a token where rules do (pest_derive's tokens),
     /// recorded where pest records a rule (a parser that explains).
-    fn eoi(&self) -> String {
+    pub(super) fn eoi(&self) -> String {
         let n = self.number("EOI");
         let makes_tokens = matches!(self.context, Context::Tokens | Context::Outline);
         let end = if makes_tokens && self.tokens == Tokens::AsPest {
@@ -604,9 +476,12 @@ impl<'r> Generator<'r> {
         let name = &rule.name;
         let plain = format!("{}{}", self.function(name), context.suffix());
         let (generic, track) = (self.generic(), self.track());
-        let inline = match self.inlined.contains(name) {
-            true => "#[inline(always)]",
-            false => "#[inline]",
+        let inline = if self.inlined.contains(name) {
+            "#[inline(always)]"
+        } else if self.apart.contains(name) {
+            "#[cold]\n    #[inline(never)]"
+        } else {
+            "#[inline]"
         };
         let matched = if token {
             format!(
@@ -634,7 +509,7 @@ impl<'r> Generator<'r> {
     }
 
     /// The name of a class table, made once per distinct class.
-    fn class(&mut self, class: [bool; 256]) -> String {
+    pub(super) fn class(&mut self, class: [bool; 256]) -> String {
         format!("&CLASS_{}", self.class_number(class))
     }
 
@@ -650,7 +525,7 @@ impl<'r> Generator<'r> {
     }
 
     /// The name of the stops of a scan of `class` (`inside`: a run of its bytes) or up to it.
-    fn stops(&mut self, class: [bool; 256], inside: bool) -> String {
+    pub(super) fn stops(&mut self, class: [bool; 256], inside: bool) -> String {
         let class = self.class_number(class);
         let n = match self.stops.iter().position(|s| *s == (class, inside)) {
             Some(n) => n,
@@ -660,113 +535,6 @@ impl<'r> Generator<'r> {
             }
         };
         format!("&STOPS_{n}")
-    }
-
-    /// A Rust expression of type `bool` that matches `expr`, leaving position and tokens as they
-    /// were when it fails.
-    fn expr(&mut self, expr: &OptimizedExpr) -> Result<String, String> {
-        if let Some(class) = self.class_of(expr) {
-            return Ok(format!("self.class({})", self.class(class)));
-        }
-        if let Some(class) = self.one_step_before(expr) {
-            return Ok(format!("self.class({})", self.class(class)));
-        }
-        Ok(match expr {
-            OptimizedExpr::Str(s) => format!("self.literal({})", bytes(s)),
-            OptimizedExpr::Insens(s) => match insensitive_word(s) {
-                Some((lower, case)) => format!(
-                    "self.insensitive_word({}, 0x{lower:016x}, 0x{case:016x})",
-                    s.len()
-                ),
-                None => format!("self.insensitive({})", bytes(s)),
-            },
-            OptimizedExpr::Range(a, b) => {
-                let (a, b) = (a.chars().next().unwrap_or('\0'), b.chars().next().unwrap_or('\0'));
-                format!("self.char_range({a:?}, {b:?})")
-            }
-            OptimizedExpr::Ident(name) => match name.as_str() {
-                "ANY" => "self.any()".to_owned(),
-                "SOI" => "(self.pos == 0)".to_owned(),
-                "EOI" => self.eoi(),
-                "NEWLINE" => {
-                    "(self.literal(b\"\\n\") || self.literal(b\"\\r\\n\") || self.literal(b\"\\r\"))"
-                        .to_owned()
-                }
-                _ if self.rules.contains_key(name.as_str()) => self.call(name),
-                _ => return Err(format!("the generator does not do the builtin {name}")),
-            },
-            OptimizedExpr::PosPred(e) | OptimizedExpr::NegPred(e) => {
-                let inside = self.context.lookahead(self.explains);
-                let outer = std::mem::replace(&mut self.context, inside);
-                let inner = self.expr(e);
-                self.context = outer;
-                let negative = matches!(expr, OptimizedExpr::NegPred(_));
-                if negative && self.explains {
-                    // A negative look-ahead turns what pest records inside it around.
-                    return Ok(format!("({{ let at = self.pos; self.turn::<TRACK>(); let ok = {}; self.turn::<TRACK>(); self.pos = at; !ok }})", inner?));
-                }
-                let not = if negative { "!" } else { "" };
-                format!("({{ let at = self.pos; let ok = {}; self.pos = at; {not}ok }})", inner?)
-            }
-            // Where no rule makes tokens, going back is going back to a position.
-            OptimizedExpr::Seq(..) if self.context.makes_no_tokens(self.tokens) => format!(
-                "({{ let at = self.pos; ({}) || {{ self.pos = at; false }} }})",
-                self.operands(expr)?.join(" && ")
-            ),
-            OptimizedExpr::Seq(..) => format!(
-                "({{ let mark = self.mark(); ({}) || self.reset(mark) }})",
-                self.operands(expr)?.join(" && ")
-            ),
-            OptimizedExpr::Choice(..) => format!("({})", self.operands(expr)?.join(" || ")),
-            OptimizedExpr::Opt(e) => format!("({{ let _ = {}; true }})", self.expr(e)?),
-            OptimizedExpr::Rep(e) => {
-                if let Some(class) = self.class_of(e) {
-                    return Ok(format!("self.skip({})", self.stops(class, true)));
-                }
-                if let Some(class) = self.skipped_until(expr) {
-                    return Ok(format!("self.skip({})", self.stops(class, false)));
-                }
-                if let Some((first, stops)) = self.segments(e) {
-                    // Few stops (a path's "?" and "#"): eight bytes a step.
-                    let few: Vec<String> = (0..128u8)
-                        .filter(|&b| stops[usize::from(b)])
-                        .map(|b| format!("{b}"))
-                        .collect();
-                    let skip = if few.len() <= 3 && (128..256).all(|b| !stops[b]) {
-                        format!("self.skip_to_any_of([{}])", few.join(", "))
-                    } else {
-                        format!("self.skip({})", self.stops(stops, false))
-                    };
-                    return Ok(format!(
-                        "({{ if self.class({}) {{ let _ = {skip}; }} true }})",
-                        self.class(first)
-                    ));
-                }
-                let each = self.expr(e)?;
-                // While recording attempts the choice runs on every byte, to record its rules.
-                let scan = if self.explains { "if !TRACK { " } else { "" };
-                let end = if self.explains { "} " } else { "" };
-                match self.one_byte_steps(e) {
-                    Some(steps) => format!(
-                        "({{ loop {{ {scan}self.skip({}); {end}let at = self.pos; if !{each} || self.pos == at {{ break; }} }} true }})",
-                        self.stops(steps, true)
-                    ),
-                    None => format!(
-                        "({{ loop {{ let at = self.pos; if !{each} || self.pos == at {{ break; }} }} true }})"
-                    ),
-                }
-            }
-            OptimizedExpr::Skip(strings) => {
-                if let Some(class) = self.skipped_until(expr) {
-                    format!("self.skip({})", self.stops(class, false))
-                } else {
-                    let list: Vec<String> = strings.iter().map(|s| bytes(s)).collect();
-                    format!("self.skip_until_any(&[{}])", list.join(", "))
-                }
-            }
-            OptimizedExpr::RestoreOnErr(e) => self.expr(e)?,
-            other => return Err(format!("the generator does not do {other:?}")),
-        })
     }
 }
 
@@ -801,30 +569,4 @@ pub(crate) fn variant(name: &str) -> String {
             })
         })
         .collect()
-}
-
-/// A case-insensitive literal of 2 to 8 ASCII bytes as a word (little-endian): its bytes
-/// lowercased, and 0x20 in the place of each letter (see `Parser::insensitive_word`).
-pub(crate) fn insensitive_word(s: &str) -> Option<(u64, u64)> {
-    if !(2..=8).contains(&s.len()) || !s.is_ascii() {
-        return None;
-    }
-    let (mut lower, mut case) = (0u64, 0u64);
-    for (i, b) in s.bytes().enumerate() {
-        lower |= u64::from(b.to_ascii_lowercase()) << (8 * i);
-        if b.is_ascii_alphabetic() {
-            case |= 0x20 << (8 * i);
-        }
-    }
-    Some((lower, case))
-}
-
-/// A byte-string literal.
-pub(crate) fn bytes(s: &str) -> String {
-    let mut out = String::from("b\"");
-    for b in s.bytes() {
-        write!(out, "\\x{b:02x}").unwrap();
-    }
-    out.push('"');
-    out
 }

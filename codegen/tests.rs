@@ -1,8 +1,9 @@
 //! The generator's unit tests. That its parsers make pest_derive's trees is checked on the
 //! compiled grammars by `tests/engines.rs` and the `engines` fuzz target.
 
-use super::generator::{bytes, variant, Context, Generator};
-use super::{compile, productions, rule_docs, Grammar, Tokens};
+use super::expressions::bytes;
+use super::generator::{variant, Context, Generator};
+use super::{compile, productions, rule_docs, Grammar, Inlining, Tokens};
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::OptimizedExpr;
 
@@ -22,7 +23,7 @@ fn compiled(source: &str) -> Result<String, String> {
         false,
         Tokens::AsPest,
         &[],
-        &[],
+        Inlining::NONE,
     )
 }
 
@@ -163,7 +164,7 @@ fn a_skip_may_stop_at_set_rules_and_at_every_code_point_beyond_ascii() {
 
 #[test]
 fn a_case_insensitive_literal_of_two_to_eight_bytes_is_one_word() {
-    use super::generator::insensitive_word;
+    use super::expressions::insensitive_word;
     // "Ab-": lowercase bytes, little-endian; 0x20 in the place of each letter only.
     assert_eq!(insensitive_word("Ab-"), Some((0x2d_62_61, 0x00_20_20)));
     assert_eq!(insensitive_word("a"), None);
@@ -363,7 +364,7 @@ fn only_a_parser_that_explains_scans_a_repetition_in_one_pass_when_not_recording
         true,
         Tokens::AsPest,
         &[],
-        &[],
+        Inlining::NONE,
     );
     assert!(!url.unwrap().contains("TRACK"));
 }
@@ -379,7 +380,7 @@ fn the_url_grammar_compiles_the_same_way_twice() {
             true,
             Tokens::AsPest,
             &[],
-            &[],
+            Inlining::NONE,
         )
     };
     let (once, twice) = (url().unwrap(), url().unwrap());
@@ -387,318 +388,6 @@ fn the_url_grammar_compiles_the_same_way_twice() {
     assert!(once.contains(
         "Production::UrlAgainstNonSpecialBase => parser.r_url_against_non_special_base(),"
     ));
-}
-
-/// The sets and scheme table of a grammar source.
-fn tables_of(source: &str) -> Result<super::sets::GrammarTables, String> {
-    super::sets::read(&read(source).rules)
-}
-
-#[test]
-fn a_set_rule_is_the_union_of_its_literals_ranges_and_rules() {
-    let read = tables_of(
-        "c0_control_percent_encode_set = _{ 'a'..'c' | \"e\" | other | other }\nother = _{ ^\"x\" | \"d\" }\n",
-    )
-    .unwrap();
-    let ranges = [(u32::from('X'), u32::from('X')), (0x61, 0x65), (0x78, 0x78)];
-    assert_eq!(read.sets[0].as_deref(), Some(&ranges[..]));
-    assert!(read.sets[1..].iter().all(Option::is_none), "absent rules");
-    assert!(read.special_schemes.is_none());
-}
-
-#[test]
-fn a_rule_that_is_not_a_set_is_an_error_naming_it() {
-    // (A rule naming an undefined or recursive rule does not get past pest_meta.)
-    for body in ["\"ab\"", "\"a\" ~ \"b\"", "ANY", "\"a\"*", "'b'..'a'"] {
-        let error = tables_of(&format!("url_code_point = _{{ {body} }}\n")).err();
-        assert!(
-            error
-                .as_deref()
-                .is_some_and(|e| e.contains("`url_code_point`")),
-            "{body}: {error:?}"
-        );
-    }
-}
-
-#[test]
-fn the_scheme_table_gives_each_special_scheme_its_port() {
-    let read = tables_of(
-        "special_scheme = @{ default_port_8 | ^\"bare\" }\ndefault_port_8 = _{ ^\"A+b\" | \"c\" }\nfile_scheme = @{ ^\"file\" }\n",
-    )
-    .unwrap();
-    let schemes: Vec<(&str, Option<u16>)> = read
-        .special_schemes
-        .iter()
-        .flatten()
-        .map(|(s, p)| (s.as_str(), *p))
-        .collect();
-    assert_eq!(
-        schemes,
-        [
-            ("a+b", Some(8)),
-            ("c", Some(8)),
-            ("bare", None),
-            ("file", None)
-        ]
-    );
-    for bad in [
-        "special_scheme = @{ http }\nhttp = _{ \"http\" }\n",
-        "special_scheme = @{ default_port_99999 }\ndefault_port_99999 = _{ \"x\" }\n",
-        "special_scheme = @{ default_port_1 }\ndefault_port_1 = _{ \"1x\" }\n",
-    ] {
-        assert!(tables_of(bad).is_err(), "{bad}");
-    }
-}
-
-#[test]
-fn the_url_grammar_states_every_set_and_the_scheme_table() {
-    let code = super::tables(&read(URL_GRAMMAR), "grammar/url.pest").unwrap();
-    assert!(
-        code.contains("Cow::Borrowed(\"wss\"), default_port: Some(443)"),
-        "{code}"
-    );
-    assert!(super::tables(&read("a = { \"a\" }\n"), "x.pest").is_err());
-}
-
-/// The parser of `source` as the URL grammar's is compiled: rules that are productions, tokens as
-/// pest_derive makes them, no failure explained.
-fn url_parser(source: &str) -> String {
-    outlined(source, &[]).unwrap()
-}
-
-/// The parser of `source` as RFC 3986's is compiled: only the outermost atomic rules make tokens.
-fn leaves(source: &str) -> String {
-    compile(
-        &read(source),
-        "test.pest",
-        "t_",
-        false,
-        Tokens::Leaves,
-        &[],
-        &[],
-    )
-    .unwrap()
-}
-
-#[test]
-fn with_leaves_only_the_outermost_atomic_rules_make_tokens() {
-    let source = "a = { b ~ c ~ EOI }\nb = @{ \"x\" ~ d }\nc = ${ d }\nd = @{ \"y\" }\n";
-    let code = leaves(source);
-    let body = |f: &str| body(&code, f);
-    // b and d (inside the `$` rule c, and alone) make tokens; a, c and EOI do not, nor d inside b.
-    assert!(body("t_b").contains("self.open("));
-    assert!(body("t_d").contains("self.open("));
-    assert!(!body("t_d_in_atomic").contains("self.open("));
-    assert!(!body("t_a").contains("self.open("));
-    assert!(!body("t_c").contains("self.open("));
-    assert!(!code.contains("eoi("), "{code}");
-    assert!(body("t_c").contains("self.t_d::<TRACK>()"), "{code}");
-}
-
-#[test]
-fn with_leaves_a_compound_atomic_rule_inside_an_atomic_one_is_recorded_and_makes_no_token() {
-    let source = "a = @{ c }\nc = ${ d }\nd = @{ \"y\" }\n";
-    let code = leaves(source);
-    let body = |f: &str| body(&code, f);
-    // Inside a, c runs with its own atomicity: recorded, as d inside it is; neither makes a token.
-    assert!(body("t_c_in_atomic").contains("self.t_d_in_lookahead::<TRACK>()"));
-    for f in ["t_c_in_atomic", "t_d_in_lookahead"] {
-        assert!(body(f).contains("self.tracked::<TRACK>("), "{f}: {code}");
-        assert!(!body(f).contains("self.open("), "{f}: {code}");
-    }
-}
-
-/// Where `makes_no_tokens` says so, no rule of any type makes a token, and neither does anything
-/// inside it: the sequences written there go back by position alone, and may.
-#[test]
-fn where_no_rule_makes_tokens_no_rule_inside_does() {
-    let contexts = [
-        Context::Tokens,
-        Context::Atomic,
-        Context::Lookahead,
-        Context::AtomicLookahead,
-    ];
-    let types = [
-        RuleType::Normal,
-        RuleType::Silent,
-        RuleType::Atomic,
-        RuleType::CompoundAtomic,
-        RuleType::NonAtomic,
-    ];
-    let mut tokenless = 0;
-    for tokens in [Tokens::AsPest, Tokens::Leaves] {
-        for explains in [false, true] {
-            // Every context reachable from these, through rules of every type.
-            let mut todo: Vec<Context> = contexts.to_vec();
-            let mut seen = Vec::new();
-            while let Some(context) = todo.pop() {
-                if seen.contains(&context) {
-                    continue;
-                }
-                seen.push(context);
-                for ty in types {
-                    let (token, inner) = context.enter(ty, tokens, explains);
-                    if context.makes_no_tokens(tokens) {
-                        tokenless += 1;
-                        assert!(!token, "{context:?} {ty:?} {tokens:?}");
-                        assert!(
-                            inner.makes_no_tokens(tokens),
-                            "{context:?} {ty:?} {tokens:?}"
-                        );
-                    }
-                    todo.push(inner);
-                    todo.push(inner.lookahead(explains));
-                }
-            }
-        }
-    }
-    assert!(tokenless > 0);
-    // An `@` rule's body in a parser of leaves, and a look-ahead, are such places; a rule that
-    // makes tokens is not.
-    assert!(Context::Atomic.makes_no_tokens(Tokens::Leaves));
-    assert!(!Context::Atomic.makes_no_tokens(Tokens::AsPest));
-    assert!(Context::Lookahead.makes_no_tokens(Tokens::AsPest));
-    assert!(!Context::Tokens.makes_no_tokens(Tokens::Leaves));
-}
-
-/// The parser of `source`, with productions, that outlines rules `names`.
-fn outlined(source: &str, names: &[&str]) -> Result<String, String> {
-    compile(
-        &read(source),
-        "test.pest",
-        "t_",
-        true,
-        Tokens::AsPest,
-        names,
-        &[],
-    )
-}
-
-#[test]
-fn an_outline_run_leaves_an_outlined_rule_empty_and_scans_its_segments_once() {
-    let source = "u = ${ \"a:\" ~ h ~ p ~ EOI }\nh = @{ \"h\" }\n\
-                  p = ${ s* }\ns = @{ \"/\" ~ (!(\"/\" | \"?\") ~ ANY)* }\n";
-    let code = outlined(source, &["p"]).unwrap();
-    let of = |f: &str| body(&code, f);
-    // The whole run is as before: p's segments make tokens.
-    assert!(of("t_p").contains("self.t_s()"), "{code}");
-    // The outline: u and p have functions of their own; h, which reaches no outlined rule, is
-    // the same function; p makes its token, and its segments are one scan, no call.
-    assert!(
-        code.contains(
-            "Production::U => (parser.starts_with_one_of(&CLASS_0) && parser.t_u_outline()),"
-        ),
-        "{code}"
-    );
-    assert!(code.contains("_ => run(parser, entry),"), "{code}");
-    assert!(of("t_u_outline").contains("self.t_h()"), "{code}");
-    assert!(of("t_u_outline").contains("self.t_p_outline()"), "{code}");
-    assert!(of("t_u_outline").contains("self.eoi("), "{code}");
-    let outline = of("t_p_outline");
-    assert!(outline.contains("self.open("), "{outline}");
-    assert!(outline.contains("if self.class(&CLASS_"), "{outline}");
-    // Its one stop, "?" ("/" starts the next segment), eight bytes a step.
-    assert!(outline.contains("self.skip_to_any_of([63])"), "{outline}");
-    assert!(!outline.contains("t_s"), "{outline}");
-    assert!(!code.contains("fn t_h_outline"), "{code}");
-    assert!(code.contains("pub(crate) const OUTLINED: &[Production] = &[\n    Production::P,\n];"));
-    // A name that is no rule is refused.
-    let unknown = outlined(source, &["q"]);
-    assert!(unknown.unwrap_err().contains("outlined rule q"));
-    // Segments whose opening byte does not end them are not scanned as one.
-    let apart = "u = ${ p ~ EOI }\np = ${ s* }\ns = @{ \"/\" ~ (!\"?\" ~ ANY)* }\n";
-    let code = outlined(apart, &["p"]).unwrap();
-    assert!(
-        body(&code, "t_p_outline").contains("t_s_in_lookahead"),
-        "{code}"
-    );
-}
-
-#[test]
-fn an_outlined_rule_lists_its_children_for_the_steps_through_them() {
-    // A first child once, then any number of another (`+` is one and any).
-    let source = "u = ${ p ~ EOI }\np = ${ f ~ s+ }\nf = @{ \"x\" }\ns = @{ \"/\" ~ \"y\"* }\n";
-    let code = outlined(source, &["p"]).unwrap();
-    let table = &code[code.find("OUTLINE_CHILDREN").expect("the table")..];
-    let row = &table[..table.find("\n];").expect("its end")];
-    assert!(
-        row.contains(
-            "(Production::P, &[(Production::F, Times::One, |parser| \
-             (parser.starts_with_one_of(&CLASS_0) && parser.t_f())), \
-             (Production::S, Times::One, |parser| (parser.starts_with_one_of(&CLASS_1) && \
-             parser.t_s())), "
-        ),
-        "{row}"
-    );
-    assert!(
-        row.contains("(Production::S, Times::Any, |parser| "),
-        "{row}"
-    );
-    // A body that is not a sequence of rules, or children that make no token, are refused.
-    for refused in [
-        "u = ${ p ~ EOI }\np = ${ s | \"z\" }\ns = @{ \"/\" }\n",
-        "u = ${ p ~ EOI }\np = ${ s? }\ns = @{ \"/\" }\n",
-        "u = ${ p ~ EOI }\np = ${ s* }\ns = _{ \"/\" }\n",
-        "u = ${ p ~ EOI }\np = @{ s* }\ns = { \"/\" }\n",
-    ] {
-        let error = outlined(refused, &["p"]).unwrap_err();
-        assert!(error.contains("outlined rule p"), "{refused}: {error}");
-    }
-}
-
-/// The rules an inlined entry reaches, and the entry, are written `#[inline(always)]`, so that
-/// its run is one function; a rule it does not reach keeps `#[inline]`; a name that is no rule
-/// is refused.
-#[test]
-fn an_inlined_entry_and_the_rules_it_reaches_are_always_inlined() {
-    let source = "u = ${ s ~ \":\" ~ h ~ EOI }\ns = @{ ASCII_ALPHA+ }\nh = _{ d ~ (\".\" ~ d)* }\n\
-                  d = @{ ASCII_ALPHA+ }\nother = { d ~ \"!\" }\n";
-    let grammar = read(source);
-    let code = |inlined: &[&str]| {
-        compile(
-            &grammar,
-            "test.pest",
-            "t_",
-            true,
-            Tokens::AsPest,
-            &[],
-            inlined,
-        )
-    };
-    let with = code(&["u"]).unwrap();
-    let always = |f: &str| with.contains(&format!("#[inline(always)]\n    fn {f}_at("));
-    for f in ["t_u", "t_s", "t_h", "t_d"] {
-        assert!(always(f), "{f} in {with}");
-    }
-    assert!(with.contains("#[inline]\n    fn t_other_at("), "{with}");
-    // Without the option, no rule function is forced inline (only the wrappers are).
-    let without = code(&[]).unwrap();
-    assert!(
-        !without.contains("#[inline(always)]\n    fn t_u_at("),
-        "{without}"
-    );
-    assert!(without.contains("#[inline]\n    fn t_u_at("), "{without}");
-    let refused = code(&["nothing"]).unwrap_err();
-    assert!(refused.contains("nothing"), "{refused}");
-}
-
-/// A rule function takes the position and returns it with whether the rule matched, so that it
-/// stays in a register across the call; its wrapper, always inlined, keeps the call sites' form
-/// and is the only place that moves the position between the parser and the call.
-#[test]
-fn a_rule_function_takes_and_returns_the_position() {
-    let code = url_parser("u = { h ~ EOI }\nh = @{ \"h\" }\n");
-    assert!(
-        code.contains(
-            "fn t_h_at(&mut self, at: usize) -> (bool, usize) {\n        self.pos = at;\n"
-        ),
-        "{code}"
-    );
-    assert!(body(&code, "t_h").ends_with("(ok, self.pos)"), "{code}");
-    let wrapper = "#[inline(always)]\n    fn t_h(&mut self) -> bool {\n        let (ok, at) = self.t_h_at(self.pos);\n        self.pos = at;\n        ok\n    }";
-    assert!(code.contains(wrapper), "{code}");
-    // Calls are to the wrapper.
-    assert!(body(&code, "t_u").contains("self.t_h()"), "{code}");
 }
 
 /// Alternatives of one byte each in a row are one class, looked up once; an alternative of
@@ -729,3 +418,28 @@ fn a_choice_of_single_bytes_in_a_row_is_one_class() {
     let members: Vec<u8> = (0..=255u8).filter(|b| table[usize::from(*b)]).collect();
     assert_eq!(members, b"/0123456789?".to_vec());
 }
+
+/// The parser of `source` as the URL grammar's is compiled: rules that are productions, tokens as
+/// pest_derive makes them, no failure explained.
+fn url_parser(source: &str) -> String {
+    outlined(source, &[]).unwrap()
+}
+
+/// The parser of `source`, with productions, that outlines rules `names`.
+fn outlined(source: &str, names: &[&str]) -> Result<String, String> {
+    compile(
+        &read(source),
+        "test.pest",
+        "t_",
+        true,
+        Tokens::AsPest,
+        names,
+        Inlining::NONE,
+    )
+}
+
+#[path = "set_tests.rs"]
+mod set_tests;
+
+#[path = "option_tests.rs"]
+mod option_tests;

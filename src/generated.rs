@@ -28,8 +28,9 @@ mod url_rules {
     use super::*;
     include!(concat!(env!("OUT_DIR"), "/url_grammar.rs"));
 
-    /// `serialized_url_head` when `entry` is it, else `serialized_url`, into a sink of a few
-    /// tokens: its own entry, so that only these rules are compiled for that sink.
+    /// `entry` when it is `serialized_url_head` or one of the two with credentials, else
+    /// `serialized_url`, into a sink of a few tokens: its own entry, so that only these rules
+    /// are compiled for that sink.
     #[inline]
     pub(super) fn run_serialized<const N: usize>(
         parser: &mut Parser<'_, '_, Few<N>>,
@@ -37,6 +38,10 @@ mod url_rules {
     ) -> bool {
         match entry {
             Production::SerializedUrlHead => parser.r_serialized_url_head(),
+            Production::SerializedUrlWithCredentials => parser.r_serialized_url_with_credentials(),
+            Production::SerializedUrlHeadWithCredentials => {
+                parser.r_serialized_url_head_with_credentials()
+            }
             _ => parser.r_serialized_url(),
         }
     }

@@ -27,16 +27,13 @@ pub(crate) struct UrlGrammar;
 // (codegen::productions), with its mapping to and from pest_derive's `Rule` (feature `reference`).
 include!(concat!(env!("OUT_DIR"), "/productions.rs"));
 
-/// The tokens of the usual `serialized_url` tree, without credentials: the root, the scheme, the
-/// host, the port, the path, the query, the fragment and the end of input. A sink of this many
-/// is the first a parse gives the rule: a larger one made every parse slower (`can_parse` of
-/// node_files.txt 1.2 to 1.5 times the time, in an interleaved loop), whatever its tokens.
+/// The most tokens a `serialized_url` tree has: the root, the scheme, the host, the port, the
+/// path, the query, the fragment and the end of input.
 pub(crate) const SERIALIZED_TOKENS: usize = 8;
 
-/// The most tokens a `serialized_url` tree has: [`SERIALIZED_TOKENS`] and the credentials with
-/// a username and a password. A tree that needs more than the first sink holds is read again
-/// into a sink of this many.
-pub(crate) const SERIALIZED_TOKENS_MOST: usize = 11;
+/// The most tokens a `serialized_url_with_credentials` tree has: those of `serialized_url` and
+/// the credentials with a username and a password.
+pub(crate) const SERIALIZED_TOKENS_WITH_CREDENTIALS: usize = 11;
 
 /// A node of a tree the grammar matched: the rule's name, the span it took, and its children.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -178,8 +175,8 @@ pub(crate) trait Productions {
         false
     }
 
-    /// Runs `entry`, `serialized_url` or `serialized_url_head`, on `input` into `tokens`, a
-    /// sink for their small flat trees; false when it does not match, or when this source does
+    /// Runs `entry`, `serialized_url` or `serialized_url_head` or their readings with
+    /// credentials, on `input` into `tokens`, a sink for their small flat trees; false when it does not match, or when this source does
     /// not read serialized URLs ([`Productions::reads_serialized_urls`]).
     fn parse_serialized<const N: usize>(
         &self,

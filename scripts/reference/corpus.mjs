@@ -104,3 +104,34 @@ export function grammarCases(count, seed = 1) {
   }
   return cases;
 }
+
+/** `count` inputs with an authority that may hold credentials, the same for a seed: usernames
+ * and passwords of code points the authority state keeps and of ones it percent-encodes (or
+ * that end the authority), before hosts and after schemes of every kind, with and without the
+ * rest of a URL. For the way that takes credentials as written (`serialized_url_with_credentials`). */
+export function credentialsCases(count, seed = 1) {
+  const r = rng(seed);
+  const pick = (list) => list[r(list.length)];
+  const units = [
+    "a", "b", "Z", "0", "9", "-", ".", "_", "~", "!", "$", "&", "'", "(", ")", "*", "+", ",", ";",
+    "=", ":", "@", "%", "%4", "%41", "%zz", " ", "/", "?", "#", "[", "]", "\\", "|", "^", "`",
+    "{", "}", "\"", "<", ">", "é", "\t", "\0", "\u007f",
+  ];
+  const part = () => {
+    let s = "";
+    for (let n = r(5); n > 0; n--) s += pick(units);
+    return s;
+  };
+  const schemes = ["https", "http", "ws", "wss", "ftp", "file", "HTTP", "foo"];
+  const hosts = ["example.org", "a", "Example.org", "a_b.c", "1.2.3.4", "[::1]", "xn--nxasmq6b.com",
+    "", "localhost", "a.b.", "0x7f"];
+  const rests = ["", "/", "/a/b", "/a/../b", "?q", "/?q#f", "#f", ":8080/x", ":443/", ":0", ":",
+    ":65536/", "/a b", "?q'#`"];
+  const cases = [];
+  for (let i = 0; i < count; i++) {
+    const username = part();
+    const credentials = r(4) === 0 ? "" : username + (r(3) === 0 ? "" : ":" + part()) + "@";
+    cases.push({ input: `${pick(schemes)}://${credentials}${pick(hosts)}${pick(rests)}`, base: null });
+  }
+  return cases;
+}

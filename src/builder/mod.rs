@@ -20,6 +20,7 @@ mod query;
 pub(crate) mod serialized;
 mod setters;
 mod strict_domain;
+mod tree_as_written;
 mod url;
 mod url_units;
 

@@ -430,7 +430,7 @@ impl Writer {
     // ----- a record written at once ---------------------------------------------------------
 
     /// Writes `text`, a URL already in its serialized form, with its components at `places`:
-    /// a special URL with a host and no credentials (see `builder::serialized`); an empty path,
+    /// a special URL with a host (see `builder::serialized`); an empty path,
     /// at the end of `text`, is written "/". In debug builds the places are checked as every record's are.
     pub(crate) fn as_written(&mut self, text: &str, places: AsWritten) {
         let r = &mut self.record;
