@@ -8,7 +8,7 @@ mod codegen;
 
 use std::path::PathBuf;
 
-use codegen::{Inlining, Tokens};
+use codegen::Tokens;
 
 /// A grammar compiled: the source, the file written, the prefix of its rule functions, whether
 /// its rules are the builder's productions (the URL grammar's are; the writing grammar's are
@@ -23,7 +23,7 @@ struct Compiled {
     productions: bool,
     tokens: Tokens,
     outlined: &'static [&'static str],
-    inlining: Inlining<'static>,
+    inlined: &'static [&'static str],
 }
 
 /// The grammars compiled.
@@ -35,10 +35,7 @@ const GRAMMARS: &[Compiled] = &[
         productions: true,
         tokens: Tokens::AsPest,
         outlined: URL_OUTLINED,
-        inlining: Inlining {
-            entries: URL_INLINED,
-            apart: URL_APART,
-        },
+        inlined: URL_INLINED,
     },
     Compiled {
         source: "grammar/valid.pest",
@@ -47,10 +44,7 @@ const GRAMMARS: &[Compiled] = &[
         productions: false,
         tokens: Tokens::AsPest,
         outlined: &[],
-        inlining: Inlining {
-            entries: VALID_INLINED,
-            apart: &[],
-        },
+        inlined: VALID_INLINED,
     },
     Compiled {
         source: "grammar/rfc3986.pest",
@@ -59,7 +53,7 @@ const GRAMMARS: &[Compiled] = &[
         productions: false,
         tokens: Tokens::Leaves,
         outlined: &[],
-        inlining: Inlining::NONE,
+        inlined: &[],
     },
 ];
 
@@ -83,14 +77,6 @@ const URL_OUTLINED: &[&str] = &[
 /// going through memory at every rule's call and return (a fifth of a parse of kasztp.txt on an
 /// AMD EPYC host). `codegen::tests` checks which functions the option inlines.
 const URL_INLINED: &[&str] = &["serialized_url", "serialized_url_head"];
-
-/// The URL grammar's entries for inputs in serialized form with credentials, which few URLs
-/// have: kept out of the inlined entries (a branch for credentials inside `serialized_url`, inlined
-/// or not, made the parse of kasztp.txt 5 to 20% slower in an interleaved loop).
-const URL_APART: &[&str] = &[
-    "serialized_url_with_credentials",
-    "serialized_url_head_with_credentials",
-];
 
 /// The writing grammar's small rules of the usual URL's head (its scheme, domain and port):
 /// inlined into their callers, for the same reason as `URL_INLINED` (`is_valid_url_string` on
@@ -116,7 +102,7 @@ fn main() {
             productions,
             tokens,
             outlined,
-            inlining,
+            inlined,
         } = *grammar;
         println!("cargo::rerun-if-changed={path}");
         let source = std::fs::read_to_string(path).expect("the grammar is readable");
@@ -129,7 +115,7 @@ fn main() {
             productions,
             tokens,
             outlined,
-            inlining,
+            inlined,
         )
         .unwrap_or_else(|e| fail(e));
         std::fs::write(out.join(file), code).expect("OUT_DIR is writable");

@@ -24,7 +24,6 @@ use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 
 pub(crate) use super::context::{Context, Tokens};
-use super::Inlining;
 
 /// The code being written and the tables it needs.
 pub(crate) struct Generator<'r> {
@@ -56,8 +55,6 @@ pub(crate) struct Generator<'r> {
     outline_callers: BTreeSet<String>,
     /// Rules whose functions are always inlined into their callers ([`Generator::inlined`]).
     inlined: BTreeSet<String>,
-    /// The rules kept apart from their callers ([`Generator::inlined`]).
-    apart: BTreeSet<String>,
     /// Rule functions called so far, by rule and context: each is written once.
     wanted: BTreeSet<(String, Context)>,
     /// Those of `wanted` not written yet.
@@ -99,7 +96,6 @@ impl<'r> Generator<'r> {
             outlined: BTreeSet::new(),
             outline_callers: BTreeSet::new(),
             inlined: BTreeSet::new(),
-            apart: BTreeSet::new(),
             wanted: BTreeSet::new(),
             todo: Vec::new(),
         };
@@ -136,52 +132,36 @@ impl<'r> Generator<'r> {
         })
     }
 
-    /// The rules `inlining.entries` name, and every rule they call directly or not, are written
+    /// The rules `entries` name, and every rule they call directly or not, are written
     /// `#[inline(always)]`: each entry's run is then one function. For an entry whose rules are
     /// few and whose callers are hot (the URL grammar's `serialized_url`, what most URLs take);
-    /// inlining every rule of a grammar would multiply its code. Rules `inlining.apart`, and
-    /// what is reached only through them, are not: they are written `#[cold]` and
-    /// `#[inline(never)]`, for a branch that few inputs take and whose code, inlined, made the
-    /// entry's usual way slower. An error for a name that is no rule.
-    pub(crate) fn inlined(self, inlining: Inlining<'_>) -> Result<Self, String> {
-        let known = |name: &&str| self.rules.contains_key(name);
-        if let Some(name) = inlining
-            .entries
-            .iter()
-            .chain(inlining.apart)
-            .find(|n| !known(n))
-        {
-            return Err(format!("the inlined rule {name} is not in the grammar"));
-        }
-        let apart: BTreeSet<String> = inlining.apart.iter().map(|n| (*n).to_owned()).collect();
+    /// inlining every rule of a grammar would multiply its code. An error for a name that is no
+    /// rule.
+    pub(crate) fn inlined(self, entries: &[&str]) -> Result<Self, String> {
         let mut inlined = BTreeSet::new();
-        for entry in inlining.entries {
+        for entry in entries {
+            if !self.rules.contains_key(entry) {
+                return Err(format!("the inlined rule {entry} is not in the grammar"));
+            }
             inlined.insert((*entry).to_owned());
-            inlined.extend(self.reached(entry, &apart));
+            inlined.extend(self.reached(entry));
         }
-        inlined.retain(|name| !apart.contains(name));
-        Ok(Generator {
-            inlined,
-            apart,
-            ..self
-        })
+        Ok(Generator { inlined, ..self })
     }
 
     /// Whether rule `name` calls a rule of `targets`, directly or not (the grammar does not
     /// recurse: [`Generator::refuse_recursion`]).
     fn calls_any(&self, name: &str, targets: &BTreeSet<String>) -> bool {
-        self.first_call(name, |callee| targets.contains(callee), |_| true)
+        self.first_call(name, |callee| targets.contains(callee))
             .is_some()
     }
 
-    /// The first call, from rule `start` or a rule it calls (directly or not, through the rules
-    /// `through` accepts), of a rule that `wanted` accepts: the caller and the callee. Each rule
-    /// is looked into once.
+    /// The first call, from rule `start` or a rule it calls (directly or not), of a rule that
+    /// `wanted` accepts: the caller and the callee. Each rule is looked into once.
     fn first_call(
         &self,
         start: &str,
         mut wanted: impl FnMut(&str) -> bool,
-        through: impl Fn(&str) -> bool,
     ) -> Option<(String, String)> {
         let mut seen = BTreeSet::new();
         let mut todo = vec![start.to_owned()];
@@ -195,7 +175,7 @@ impl<'r> Generator<'r> {
                 if wanted(&callee) {
                     return Some((name, callee));
                 }
-                if through(&callee) && seen.insert(callee.clone()) {
+                if seen.insert(callee.clone()) {
                     todo.push(callee);
                 }
             }
@@ -203,18 +183,14 @@ impl<'r> Generator<'r> {
         None
     }
 
-    /// Every rule that rule `start` calls, directly or not, but not through rules `apart`
-    /// ([`Generator::first_call`] with a test that notes each callee and accepts none).
-    fn reached(&self, start: &str, apart: &BTreeSet<String>) -> BTreeSet<String> {
+    /// Every rule that rule `start` calls, directly or not ([`Generator::first_call`] with a
+    /// test that notes each callee and accepts none).
+    fn reached(&self, start: &str) -> BTreeSet<String> {
         let mut reached = BTreeSet::new();
-        self.first_call(
-            start,
-            |callee| {
-                reached.insert(callee.to_owned());
-                false
-            },
-            |callee| !apart.contains(callee),
-        );
+        self.first_call(start, |callee| {
+            reached.insert(callee.to_owned());
+            false
+        });
         reached
     }
 
@@ -222,7 +198,7 @@ impl<'r> Generator<'r> {
     /// recurse: then the depth is bounded by the number of rules, whatever the input.
     fn refuse_recursion(&self) -> Result<(), String> {
         for start in &self.order {
-            if let Some((name, _)) = self.first_call(start, |callee| callee == *start, |_| true) {
+            if let Some((name, _)) = self.first_call(start, |callee| callee == *start) {
                 return Err(format!("rule {start} recurses (through {name})"));
             }
         }
@@ -476,12 +452,9 @@ impl<'r> Generator<'r> {
         let name = &rule.name;
         let plain = format!("{}{}", self.function(name), context.suffix());
         let (generic, track) = (self.generic(), self.track());
-        let inline = if self.inlined.contains(name) {
-            "#[inline(always)]"
-        } else if self.apart.contains(name) {
-            "#[cold]\n    #[inline(never)]"
-        } else {
-            "#[inline]"
+        let inline = match self.inlined.contains(name) {
+            true => "#[inline(always)]",
+            false => "#[inline]",
         };
         let matched = if token {
             format!(

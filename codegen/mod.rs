@@ -44,29 +44,11 @@ impl Grammar {
     }
 }
 
-/// The rules whose functions the generator forces into their callers, or keeps out of them
-/// ([`Generator::inlined`]).
-#[derive(Clone, Copy)]
-pub(crate) struct Inlining<'a> {
-    /// Entries whose rules, and the rules they reach, are always inlined.
-    pub(crate) entries: &'a [&'a str],
-    /// Rules reached from `entries` that are kept apart: never inlined, and laid out as cold
-    /// code; the walk from the entries does not go through them.
-    pub(crate) apart: &'a [&'a str],
-}
-
-impl Inlining<'_> {
-    /// No rule forced in or kept out.
-    pub(crate) const NONE: Inlining<'static> = Inlining {
-        entries: &[],
-        apart: &[],
-    };
-}
-
 /// The parser of `grammar` (read from `path`), its rule functions named with `prefix`, making
 /// the tokens `tokens` says, with an outline entry for rules `outlined`
-/// ([`Generator::outlined`]) and rules inlined as `inlining` says ([`Generator::inlined`]);
-/// with `productions`, its rule numbers map to the `Production` enum's variants.
+/// ([`Generator::outlined`]) and the rules of entries `inlined` always inlined
+/// ([`Generator::inlined`]); with `productions`, its rule numbers map to the `Production` enum's
+/// variants.
 pub(crate) fn compile(
     grammar: &Grammar,
     path: &str,
@@ -74,12 +56,12 @@ pub(crate) fn compile(
     productions: bool,
     tokens: Tokens,
     outlined: &[&str],
-    inlining: Inlining<'_>,
+    inlined: &[&str],
 ) -> Result<String, String> {
     Generator::new(&grammar.rules, prefix, productions)?
         .tokens(tokens)
         .outlined(outlined)?
-        .inlined(inlining)?
+        .inlined(inlined)?
         .generate(path)
 }
 

@@ -12,7 +12,7 @@ fn leaves(source: &str) -> String {
         false,
         Tokens::Leaves,
         &[],
-        Inlining::NONE,
+        &[],
     )
     .unwrap()
 }
@@ -171,15 +171,14 @@ fn an_outlined_rule_lists_its_children_for_the_steps_through_them() {
 }
 
 /// The rules an inlined entry reaches, and the entry, are written `#[inline(always)]`, so that
-/// its run is one function; a rule it does not reach keeps `#[inline]`; a rule kept apart, and
-/// what the entry reaches only through it, is `#[cold]` and never inlined, or keeps `#[inline]`;
-/// a name that is no rule is refused.
+/// its run is one function; a rule it does not reach keeps `#[inline]`; a name that is no rule
+/// is refused.
 #[test]
 fn an_inlined_entry_and_the_rules_it_reaches_are_always_inlined() {
-    let source = "u = ${ s ~ \":\" ~ (h | c) ~ EOI }\ns = @{ ASCII_ALPHA+ }\nh = _{ d ~ (\".\" ~ d)* }\n\
-                  d = @{ ASCII_ALPHA+ }\nother = { d ~ \"!\" }\nc = ${ \"@\" ~ d ~ e }\ne = @{ \"e\" }\n";
+    let source = "u = ${ s ~ \":\" ~ h ~ EOI }\ns = @{ ASCII_ALPHA+ }\nh = _{ d ~ (\".\" ~ d)* }\n\
+                  d = @{ ASCII_ALPHA+ }\nother = { d ~ \"!\" }\n";
     let grammar = read(source);
-    let code = |entries: &[&str], apart: &[&str]| {
+    let code = |inlined: &[&str]| {
         compile(
             &grammar,
             "test.pest",
@@ -187,34 +186,21 @@ fn an_inlined_entry_and_the_rules_it_reaches_are_always_inlined() {
             true,
             Tokens::AsPest,
             &[],
-            Inlining { entries, apart },
+            inlined,
         )
     };
-    let with = code(&["u"], &[]).unwrap();
+    let with = code(&["u"]).unwrap();
     let always = |code: &str, f: &str| code.contains(&format!("#[inline(always)]\n    fn {f}_at("));
-    for f in ["t_u", "t_s", "t_h", "t_d", "t_c", "t_e"] {
+    for f in ["t_u", "t_s", "t_h", "t_d"] {
         assert!(always(&with, f), "{f} in {with}");
     }
     assert!(with.contains("#[inline]\n    fn t_other_at("), "{with}");
-    // `c` kept apart: never inlined; `e`, reached only through it, as without the option; `d`,
-    // reached also from `h`, still always inlined.
-    let apart = code(&["u"], &["c"]).unwrap();
-    assert!(
-        apart.contains("#[cold]\n    #[inline(never)]\n    fn t_c_at("),
-        "{apart}"
-    );
-    assert!(apart.contains("#[inline]\n    fn t_e_at("), "{apart}");
-    for f in ["t_u", "t_s", "t_h", "t_d"] {
-        assert!(always(&apart, f), "{f} in {apart}");
-    }
     // Without the option, no rule function is forced inline (only the wrappers are).
-    let without = code(&[], &[]).unwrap();
+    let without = code(&[]).unwrap();
     assert!(!always(&without, "t_u"), "{without}");
     assert!(without.contains("#[inline]\n    fn t_u_at("), "{without}");
-    for (entries, apart) in [(["nothing"], ["c"]), (["u"], ["nothing"])] {
-        let refused = code(&entries, &apart).unwrap_err();
-        assert!(refused.contains("nothing"), "{refused}");
-    }
+    let refused = code(&["nothing"]).unwrap_err();
+    assert!(refused.contains("nothing"), "{refused}");
 }
 
 /// A rule function takes the position and returns it with whether the rule matched, so that it

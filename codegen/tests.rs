@@ -3,7 +3,7 @@
 
 use super::expressions::bytes;
 use super::generator::{variant, Context, Generator};
-use super::{compile, productions, rule_docs, Grammar, Inlining, Tokens};
+use super::{compile, productions, rule_docs, Grammar, Tokens};
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::OptimizedExpr;
 
@@ -23,7 +23,7 @@ fn compiled(source: &str) -> Result<String, String> {
         false,
         Tokens::AsPest,
         &[],
-        Inlining::NONE,
+        &[],
     )
 }
 
@@ -364,7 +364,7 @@ fn only_a_parser_that_explains_scans_a_repetition_in_one_pass_when_not_recording
         true,
         Tokens::AsPest,
         &[],
-        Inlining::NONE,
+        &[],
     );
     assert!(!url.unwrap().contains("TRACK"));
 }
@@ -380,7 +380,7 @@ fn the_url_grammar_compiles_the_same_way_twice() {
             true,
             Tokens::AsPest,
             &[],
-            Inlining::NONE,
+            &[],
         )
     };
     let (once, twice) = (url().unwrap(), url().unwrap());
@@ -434,7 +434,7 @@ fn outlined(source: &str, names: &[&str]) -> Result<String, String> {
         true,
         Tokens::AsPest,
         names,
-        Inlining::NONE,
+        &[],
     )
 }
 

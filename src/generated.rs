@@ -12,7 +12,7 @@ use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::grammar::{Production, Productions};
+use crate::grammar::{Production, Productions, SERIALIZED_TOKENS};
 use crate::scan::{bytes_equal_to, leading, Stops};
 use crate::tokens::{offset, Few, Matched, Out, Token};
 use attempts::{Attempt, Attempts};
@@ -28,20 +28,15 @@ mod url_rules {
     use super::*;
     include!(concat!(env!("OUT_DIR"), "/url_grammar.rs"));
 
-    /// `entry` when it is `serialized_url_head` or one of the two with credentials, else
-    /// `serialized_url`, into a sink of a few tokens: its own entry, so that only these rules
-    /// are compiled for that sink.
+    /// `serialized_url_head` when `entry` is it, else `serialized_url`, into a sink of a few
+    /// tokens: its own entry, so that only these rules are compiled for that sink.
     #[inline]
-    pub(super) fn run_serialized<const N: usize>(
-        parser: &mut Parser<'_, '_, Few<N>>,
+    pub(super) fn run_serialized(
+        parser: &mut Parser<'_, '_, Few<SERIALIZED_TOKENS>>,
         entry: Production,
     ) -> bool {
         match entry {
             Production::SerializedUrlHead => parser.r_serialized_url_head(),
-            Production::SerializedUrlWithCredentials => parser.r_serialized_url_with_credentials(),
-            Production::SerializedUrlHeadWithCredentials => {
-                parser.r_serialized_url_head_with_credentials()
-            }
             _ => parser.r_serialized_url(),
         }
     }
@@ -97,11 +92,11 @@ impl Productions for Generated {
     }
 
     #[inline]
-    fn parse_serialized<const N: usize>(
+    fn parse_serialized(
         &self,
         entry: Production,
         input: &str,
-        tokens: &mut Few<N>,
+        tokens: &mut Few<SERIALIZED_TOKENS>,
     ) -> bool {
         run_on(input, tokens, |parser| {
             url_rules::run_serialized(parser, entry)

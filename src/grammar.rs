@@ -31,10 +31,6 @@ include!(concat!(env!("OUT_DIR"), "/productions.rs"));
 /// path, the query, the fragment and the end of input.
 pub(crate) const SERIALIZED_TOKENS: usize = 8;
 
-/// The most tokens a `serialized_url_with_credentials` tree has: those of `serialized_url` and
-/// the credentials with a username and a password.
-pub(crate) const SERIALIZED_TOKENS_WITH_CREDENTIALS: usize = 11;
-
 /// A node of a tree the grammar matched: the rule's name, the span it took, and its children.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
@@ -175,14 +171,14 @@ pub(crate) trait Productions {
         false
     }
 
-    /// Runs `entry`, `serialized_url` or `serialized_url_head` or their readings with
-    /// credentials, on `input` into `tokens`, a sink for their small flat trees; false when it does not match, or when this source does
+    /// Runs `entry`, `serialized_url` or `serialized_url_head`, on `input` into `tokens`, a
+    /// sink for their small flat trees; false when it does not match, or when this source does
     /// not read serialized URLs ([`Productions::reads_serialized_urls`]).
-    fn parse_serialized<const N: usize>(
+    fn parse_serialized(
         &self,
         _entry: Production,
         _input: &str,
-        _tokens: &mut crate::tokens::Few<N>,
+        _tokens: &mut crate::tokens::Few<SERIALIZED_TOKENS>,
     ) -> bool {
         false
     }

@@ -108,7 +108,8 @@ export function grammarCases(count, seed = 1) {
 /** `count` inputs with an authority that may hold credentials, the same for a seed: usernames
  * and passwords of code points the authority state keeps and of ones it percent-encodes (or
  * that end the authority), before hosts and after schemes of every kind, with and without the
- * rest of a URL. For the way that takes credentials as written (`serialized_url_with_credentials`). */
+ * rest of a URL: for the ways that take an input as written, which credentials as written
+ * enter or leave. */
 export function credentialsCases(count, seed = 1) {
   const r = rng(seed);
   const pick = (list) => list[r(list.length)];

@@ -286,8 +286,8 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         };
         // An input as the URL serializer writes it is read by `serialized_url`, when the source
         // offers it. Any other input is read by `url`; the way for inputs as written on its
-        // tree serves the sources without the rule (it takes the same inputs, see
-        // `serialized_tests.rs`).
+        // tree serves the sources without the rule (it takes the same inputs, and credentials
+        // as written too, see `serialized_tests.rs`).
         let serialized = entry == Production::Url && self.may_read_serialized();
         if serialized && !self.serialized_tried && self.serialized_url() {
             return Ok(());

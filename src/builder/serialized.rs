@@ -1,8 +1,7 @@
 //! A special URL already written as the [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer)
-//! writes it: most URLs met in practice (a lowercase special scheme, "//", maybe credentials
-//! with nothing to percent-encode, a lowercase ASCII domain, or none for "file", a port other
-//! than the default, a path without dot segments, a query and a fragment with nothing to
-//! percent-encode). For such an input every step of the
+//! writes it: most URLs met in practice (a lowercase special scheme, "//", a lowercase ASCII
+//! domain, or none for "file", a port other than the default, a path without dot segments, a
+//! query and a fragment with nothing to percent-encode). For such an input every step of the
 //! prose leaves each component as the grammar found it, so the record is the input and the
 //! places of the productions the grammar matched: one copy instead of a walk that writes each
 //! component. The one change allowed is the path start state's: an empty path at the end of the
@@ -10,8 +9,8 @@
 //!
 //! The grammar still decides the structure: the tree is read, never the text searched. The
 //! conditions below are each the case of a production function where it writes its input as it
-//! is; anything else (an IP address, an upper case letter, a byte to percent-encode, a base, a
-//! tree of another shape) goes to those functions. The validation errors such an input
+//! is; anything else (credentials, an IP address, an upper case letter, a byte to percent-encode,
+//! a base, a tree of another shape) goes to those functions. The validation errors such an input
 //! can have are raised here as those functions would. The tests hold the two ways to the same
 //! records and the same validation errors on every WPT input and URL list line, and so does a
 //! fuzz target.
@@ -21,10 +20,8 @@ use core::ops::Range;
 use super::host::{ends_in_a_number, strict_to_ascii_fails};
 use super::{Builder, Node};
 use crate::error::ErrorCode;
-use crate::grammar::{
-    Production, Productions, SERIALIZED_TOKENS, SERIALIZED_TOKENS_WITH_CREDENTIALS,
-};
-use crate::record::{AsWritten, Credentials, HostKind, SchemeKind, SchemeName};
+use crate::grammar::{Production, Productions};
+use crate::record::{AsWritten, HostKind, SchemeKind, SchemeName};
 use crate::scan::any_byte_in;
 use crate::tables::Set;
 use crate::tokens::{Few, Token};
@@ -32,14 +29,9 @@ use crate::tokens::{Few, Token};
 /// The productions only `serialized_url`'s way reads, which the built-in grammar's parser alone
 /// takes: a grammar loaded at run time does not need them.
 #[cfg(feature = "vm")]
-pub(crate) const BUILT_IN_ONLY: [Production; 14] = [
+pub(crate) const BUILT_IN_ONLY: [Production; 9] = [
     Production::SerializedUrl,
-    Production::SerializedUrlWithCredentials,
     Production::SerializedUrlHead,
-    Production::SerializedUrlHeadWithCredentials,
-    Production::SerializedCredentials,
-    Production::SerializedUsername,
-    Production::SerializedPassword,
     Production::SerializedDomain,
     Production::SerializedPort,
     Production::SerializedPath,
@@ -92,36 +84,14 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             true => Production::SerializedUrlHead,
             false => Production::SerializedUrl,
         };
-        let mut tokens = Few::<SERIALIZED_TOKENS>::new();
-        let places = if self.source.parse_serialized(entry, self.text, &mut tokens) {
-            tokens
-                .tokens()
-                .and_then(|tokens| self.serialized_places(tokens))
-        } else {
-            // An input with credentials fails where they start.
-            self.serialized_places_with_credentials()
-        };
-        let Some(places) = places else {
+        let mut tokens = Few::new();
+        if !self.source.parse_serialized(entry, self.text, &mut tokens) {
+            return false;
+        }
+        let Some(places) = tokens.tokens().and_then(|t| self.serialized_places(t)) else {
             return false;
         };
         self.take_as_written(places)
-    }
-
-    /// The places of the input read with `serialized_url_with_credentials` (or its head), as
-    /// [`Builder::serialized_places`]; None when it does not match. Out of line: few inputs
-    /// take it, and most that get here take neither way.
-    #[cold]
-    #[inline(never)]
-    fn serialized_places_with_credentials(&self) -> Option<AsWritten> {
-        let entry = match self.outcome_only {
-            true => Production::SerializedUrlHeadWithCredentials,
-            false => Production::SerializedUrlWithCredentials,
-        };
-        let mut tokens = Few::<SERIALIZED_TOKENS_WITH_CREDENTIALS>::new();
-        if !self.source.parse_serialized(entry, self.text, &mut tokens) {
-            return None;
-        }
-        self.serialized_places(tokens.tokens()?)
     }
 
     /// The places of the components of a `serialized_url` (or `serialized_url_head`) tree, its
@@ -130,45 +100,22 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// parser would read an IPv4 address), and a port that fits in 16 bits and is not the
     /// scheme's default. A head has no path: its place is left empty after the host, and never
     /// read.
-    #[inline(always)]
     fn serialized_places(&self, tokens: &[Token]) -> Option<AsWritten> {
         let span = |t: &Token| t.start as usize..t.end as usize;
-        let is = |token: Option<&Token>, production: Production| {
-            token.is_some_and(|t| t.production == Some(production))
-        };
-        // After the root, its children in the rule's order: all leaves but the credentials,
-        // whose username and password follow them.
-        let mut tokens = tokens.iter().skip(1);
-        let scheme = tokens.next()?;
+        // The root's children, each after the subtree of the one before.
+        let mut at = 1;
+        let mut children = core::iter::from_fn(|| {
+            let child = tokens.get(at)?;
+            at = (child.next as usize).max(at + 1);
+            Some(child)
+        });
+        let scheme = children.next()?;
         let scheme_kind = self.scheme_at_as_written(span(scheme))?;
         // The scheme's production says which of the grammar's two readings was taken.
         if scheme_kind.is_file() != (scheme.production? == Production::FileScheme) {
             return None;
         }
-        let mut host = tokens.next();
-        let mut credentials = None;
-        if is(host, Production::SerializedCredentials) {
-            // The serializer's empty username and password where one is absent, at its place.
-            let whole = span(host?);
-            let mut next = tokens.next();
-            let mut username = whole.start..whole.start;
-            if is(next, Production::SerializedUsername) {
-                username = span(next?);
-                next = tokens.next();
-            }
-            let mut password = username.end..username.end;
-            if is(next, Production::SerializedPassword) {
-                password = span(next?);
-                next = tokens.next();
-            }
-            credentials = Some(Credentials {
-                username,
-                password,
-                whole,
-            });
-            host = next;
-        }
-        let host = span(host?);
+        let host = span(children.next()?);
         let host_kind = if host.is_empty() {
             HostKind::Empty
         } else if ends_in_a_number(self.text.get(host.clone())?) {
@@ -179,7 +126,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let mut places = AsWritten {
             scheme_kind,
             scheme_end: scheme.end as usize,
-            credentials,
+            credentials: None,
             host: host.clone(),
             host_kind,
             port: None,
@@ -190,20 +137,23 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         // The rest in the rule's order, each maybe absent: tested one after the other, not
         // matched (a jump on the production, whose target changes from one URL to the next,
         // which the processor mispredicts).
-        let mut child = tokens.next();
+        let is = |child: Option<&Token>, production: Production| {
+            child.is_some_and(|c| c.production == Some(production))
+        };
+        let mut child = children.next();
         if is(child, Production::SerializedPort) {
             let digits = self.text.get(span(child?))?;
             let default = scheme_kind.default_port();
             places.port = Some(port_as_written(digits, default)?);
-            child = tokens.next();
+            child = children.next();
         }
         if is(child, Production::SerializedPath) || is(child, Production::SerializedFilePath) {
             places.path = span(child?);
-            child = tokens.next();
+            child = children.next();
         }
         if is(child, Production::SerializedQuery) {
             places.query = Some(span(child?));
-            child = tokens.next();
+            child = children.next();
         }
         if is(child, Production::SerializedFragment) {
             places.fragment = Some(span(child?));
@@ -247,12 +197,13 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// The validation errors of an input as written, in the order the production functions
     /// raise them. Such an input has no slashes but "//", no "\", no address and no "%" in its
     /// host: what is left is the authority state's invalid-credentials error at the "@" of
-    /// credentials, the domain parser's domain-to-ASCII error (a domain that strict ToASCII
-    /// refuses, such as one with "_"), then the invalid-URL-units of the path, the query and the
-    /// fragment states (the authority state raises none for the credentials' code points).
+    /// credentials (which only the way on `url`'s tree takes), the domain parser's
+    /// domain-to-ASCII error (a domain that strict ToASCII refuses, such as one with "_"), then
+    /// the invalid-URL-units of the path, the query and the fragment states (the authority
+    /// state raises none for the credentials' code points).
     fn errors_as_written(&mut self, places: &AsWritten) {
         // authority state: "If c is U+0040 (@), then: Invalid-credentials validation error."
-        // The one "@" is the one that ends the credentials.
+        // Credentials as written have one "@", the one that ends them.
         if let Some(credentials) = &places.credentials {
             let last_at = credentials.whole.end - 1;
             self.report(ErrorCode::InvalidCredentials, last_at..last_at + 1);

@@ -1,7 +1,8 @@
-//! The way for inputs as written, on `url`'s tree: the places of the components of a tree the
-//! production functions would write as the input has it (a grammar loaded at run time takes
-//! this way; so does check mode, for the scheme and authority). `serialized.rs` takes the
-//! places from `serialized_url`'s tree instead; the tests hold the two to the same inputs.
+//! The way for inputs as written on `url`'s tree: the places of the components of a tree the
+//! production functions would write as the input has it. A grammar loaded at run time takes
+//! this way (the built-in grammar reads such inputs with `serialized_url` first, see
+//! `serialized.rs`); it also takes credentials as written, which `serialized_url` leaves to the
+//! production functions. The tests hold the two to the same inputs otherwise.
 
 use core::ops::Range;
 
@@ -15,6 +16,21 @@ use crate::record::{AsWritten, Credentials, HostKind, SchemeKind};
 use crate::tables::Set;
 
 impl<S: Productions> Builder<'_, '_, '_, S> {
+    /// Whether `url`'s tree is a special URL whose authority starts with credentials: the inputs
+    /// as written that this way takes and `serialized_url` does not (a branch for credentials
+    /// in that rule, inlined or not, its own entry tried after it, or this way on their tree
+    /// made parses slower than the full way saves on them).
+    #[cfg(test)]
+    pub(super) fn has_credentials(&self, url: &Node<'_>) -> bool {
+        let is = |node: &Node<'_>, production| node.production() == Some(production);
+        url.children()
+            .next()
+            .filter(|body| is(body, Production::SpecialUrl))
+            .and_then(|body| body.children().find(|c| is(c, Production::Authority)))
+            .and_then(|authority| authority.children().next())
+            .is_some_and(|first| is(&first, Production::Credentials))
+    }
+
     /// The places of the components of `url`, when the production functions would write each
     /// as the input has it.
     pub(super) fn places_as_written(&self, url: &Node<'_>) -> Option<AsWritten> {
