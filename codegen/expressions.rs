@@ -106,13 +106,8 @@ impl Generator<'_> {
                 }
                 OptimizedExpr::Choice(a, b) if matches!(expr, OptimizedExpr::Choice(..)) => {
                     // Alternatives of one byte each in a row are one class: one look-up.
-                    if let (Some(first), Some(more)) = (self.class_of(a), self.leading_class(b)) {
-                        let (rest, mut class) = more;
-                        for (byte, member) in class.iter_mut().zip(first) {
-                            *byte |= member;
-                        }
-                        let one = format!("self.class({})", self.class(class));
-                        parts.push(one);
+                    if let Some((rest, class)) = self.leading_class(current) {
+                        parts.push(format!("self.class({})", self.class(class)));
                         match rest {
                             Some(rest) => current = rest,
                             None => return Ok(parts),
@@ -137,11 +132,8 @@ impl Generator<'_> {
         &self,
         expr: &'e OptimizedExpr,
     ) -> Option<(Option<&'e OptimizedExpr>, [bool; 256])> {
-        let (head, mut rest) = match expr {
-            OptimizedExpr::Choice(a, b) => (a.as_ref(), Some(b.as_ref())),
-            other => (other, None),
-        };
-        let mut class = self.class_of(head)?;
+        let mut class: Option<[bool; 256]> = None;
+        let mut rest = Some(expr);
         while let Some(next) = rest {
             let (head, tail) = match next {
                 OptimizedExpr::Choice(a, b) => (a.as_ref(), Some(b.as_ref())),
@@ -150,12 +142,13 @@ impl Generator<'_> {
             let Some(more) = self.class_of(head) else {
                 break;
             };
+            let class = class.get_or_insert([false; 256]);
             for (byte, member) in class.iter_mut().zip(more) {
                 *byte |= member;
             }
             rest = tail;
         }
-        Some((rest, class))
+        class.map(|class| (rest, class))
     }
 
     /// A Rust expression of type `bool` that matches `expr`, leaving position and tokens as they
