@@ -4,6 +4,7 @@
 use crate::builder;
 use crate::error::ParseError;
 use crate::generated::Generated;
+use crate::grammar::Productions;
 
 use super::{ParseOptions, Url};
 
@@ -12,9 +13,17 @@ impl Url {
     /// (no base). [`Url::options`] takes a base, an encoding and listeners for validation errors.
     pub fn parse(input: &str) -> Result<Url, ParseError> {
         // The default options, without looking at which grammar they name.
-        ParseOptions::new()
-            .run(&Generated, input, builder::parse)
-            .map(|record| Url { record })
+        ParseOptions::new().run(&Generated, input, Url::parse_with)
+    }
+
+    /// The builder's parse, making the URL where it returns it.
+    #[inline]
+    pub(crate) fn parse_with<S: Productions>(
+        source: &S,
+        input: &str,
+        request: builder::Request<'_, '_>,
+    ) -> Result<Url, ParseError> {
+        builder::parse(source, input, request, |record| Url { record })
     }
 
     /// Whether `input` parses as an absolute URL: `Url::parse(input).is_ok()`, as the spec's

@@ -107,12 +107,13 @@ impl Url {
             Some(host) => {
                 let mut errors = Vec::new();
                 let input = Input::for_setter(host);
+                let mut listener: builder::Listener<'_> = &mut |e| errors.push(e);
                 let result = builder::set(
                     &Generated,
                     &mut self.record,
                     Setter::WholeHostname,
                     &input,
-                    Some(&mut |e| errors.push(e)),
+                    Some(&mut listener),
                 );
                 match result {
                     Ok(()) => Ok(()),

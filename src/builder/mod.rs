@@ -47,7 +47,15 @@ pub(crate) use host::{domain_byte_kinds, serialize_ipv6, strict_ascii_ends_in_a_
 pub(crate) use setters::{set, Setter};
 
 /// Where validation errors go, as they arise; None when nobody listens.
-pub(crate) type Sink<'e> = Option<&'e mut dyn FnMut(ValidationError)>;
+///
+/// A thin pointer (to the listener's `&mut dyn FnMut`): the [`Request`] that carries it is
+/// written a word at a time by its maker, and a fat pointer in it was read back with one
+/// 16-byte load spanning two of those stores, which the processor cannot forward from the
+/// store buffer (a stall of some dozen cycles a parse with a listener).
+pub(crate) type Sink<'e> = Option<&'e mut Listener<'e>>;
+
+/// The listener a [`Sink`] points to.
+pub(crate) type Listener<'e> = &'e mut dyn FnMut(ValidationError);
 
 /// What one parse is asked for, besides its input and its source of productions: every
 /// option of [`crate::ParseOptions`] that reaches the builder, so that they all combine in one
@@ -72,22 +80,48 @@ fn allocation_size(len: usize) -> usize {
 }
 
 /// Parses `input` with the productions of `source` as `request` says: the basic URL parser,
-/// and the one entry to it.
-pub(crate) fn parse<S: Productions>(
+/// and the one entry to it. The record is handed to `made`, which makes the caller's value of
+/// it (a [`crate::Url`]) where the parse returns it: made after the return, it was a copy.
+#[inline]
+pub(crate) fn parse<S: Productions, U>(
     source: &S,
     original: &str,
     request: Request<'_, '_>,
-) -> Result<Record, ParseError> {
+    made: impl FnOnce(Record) -> U,
+) -> Result<U, ParseError> {
+    // The request is passed on a field at a time: a request in memory, written a word at a
+    // time by its maker, was read back with loads that span two of those stores, which the
+    // processor cannot forward from its store buffer (a stall of some dozen cycles a parse).
+    let Request {
+        base,
+        errors,
+        encoding,
+        trace,
+    } = request;
+    parse_fields(source, original, base, errors, encoding, trace, made)
+}
+
+/// [`parse`] with the request's fields.
+#[inline(never)]
+fn parse_fields<S: Productions, U>(
+    source: &S,
+    original: &str,
+    base: Option<&Record>,
+    errors: Sink<'_>,
+    encoding: &'static Encoding,
+    trace: Option<&mut Vec<crate::grammar::Tree>>,
+    made: impl FnOnce(Record) -> U,
+) -> Result<U, ParseError> {
     let as_it_is = Input::as_it_is(original);
-    let mut builder = Builder::new(source, &as_it_is, request.base, request.errors);
-    builder.encoding = request.encoding;
-    if request.trace.is_none() && builder.serialized_url_first() {
-        return builder.finish();
+    let mut builder = Builder::new(source, &as_it_is, base, errors);
+    builder.encoding = encoding;
+    if trace.is_none() && builder.serialized_url_first() {
+        return builder.finish().map(made);
     }
     let preprocessed = Input::new(original);
     builder.preprocess(&preprocessed);
-    builder.build(request.trace)?;
-    builder.finish()
+    builder.build(trace)?;
+    builder.finish().map(made)
 }
 
 /// Whether `input` parses with the productions of `source` as `request` says: [`parse`]
@@ -580,7 +614,7 @@ mod tests {
             encoding: encoding_rs::UTF_8,
             trace: None,
         };
-        parse(source, input, request).map(|r| r.serialization().to_owned())
+        parse(source, input, request, |r| r.serialization().to_owned())
     }
 
     #[test]

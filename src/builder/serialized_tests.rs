@@ -20,7 +20,8 @@ fn run(
 ) -> Option<String> {
     let input = Input::new(input);
     let mut errors: Vec<ValidationError> = Vec::new();
-    let mut listener = |e| errors.push(e);
+    let mut push = |e| errors.push(e);
+    let mut listener: crate::builder::Listener<'_> = &mut push;
     let mut builder = Builder::new(&Generated, &input, None, Some(&mut listener));
     builder.preprocessing();
     let tree = builder.run(Production::Url).ok()?;
@@ -57,7 +58,8 @@ fn input_needs_no_preprocessing(original: &str) -> bool {
 /// [`run_serialized`] on an input already preprocessed (or taken as it is).
 fn run_serialized_on(input: Input<'_>) -> Option<String> {
     let mut errors: Vec<ValidationError> = Vec::new();
-    let mut listener = |e| errors.push(e);
+    let mut push = |e| errors.push(e);
+    let mut listener: crate::builder::Listener<'_> = &mut push;
     let mut builder = Builder::new(&Generated, &input, None, Some(&mut listener));
     builder.preprocessing();
     if !builder.serialized_url() {
@@ -81,7 +83,7 @@ fn plain_request<'r>() -> super::super::Request<'r, 'r> {
 /// Check mode (`can_parse`), which takes it where the scheme and authority are as written,
 /// agrees with a parse on every input.
 fn agree(input: &str) -> bool {
-    let parses = super::super::parse(&Generated, input, plain_request()).is_ok();
+    let parses = super::super::parse(&Generated, input, plain_request(), |record| record).is_ok();
     let checks = super::super::check(&Generated, input, plain_request()).is_ok();
     assert_eq!(checks, parses, "check mode on {input:?}");
     // The hostname of check mode is the URL's.
@@ -132,7 +134,7 @@ fn agree(input: &str) -> bool {
     let by_the_productions = run(input, |b, root| b.url(*root).is_ok());
     assert_eq!(Some(&as_written), by_the_productions.as_ref(), "{input:?}");
     // A parse without a listener takes it too, and writes the same record.
-    let plain = super::super::parse(&Generated, input, plain_request());
+    let plain = super::super::parse(&Generated, input, plain_request(), |record| record);
     let plain = format!("{:?}", plain.expect("a URL"));
     assert!(as_written.starts_with(&format!("{plain} [")), "{input:?}");
     true
