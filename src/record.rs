@@ -21,6 +21,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
+use core::fmt;
 use core::num::NonZeroU32;
 use core::ops::Range;
 
@@ -80,6 +81,17 @@ pub(crate) enum SchemeName {
 }
 
 impl SchemeName {
+    /// Every name, each at its number (`name as usize`).
+    const ALL: [SchemeName; 7] = [
+        SchemeName::Ftp,
+        SchemeName::File,
+        SchemeName::Http,
+        SchemeName::Https,
+        SchemeName::Ws,
+        SchemeName::Wss,
+        SchemeName::Other,
+    ];
+
     /// The name of an ASCII-lowercase scheme: the one place scheme names are matched.
     /// Byte patterns rather than string equality, so that it compiles to a switch on the
     /// length and a few byte compares (no call to compare memory): it runs on every parse.
@@ -101,68 +113,90 @@ impl SchemeName {
 /// whether it is [special](https://url.spec.whatwg.org/#special-scheme) and its
 /// [default port](https://url.spec.whatwg.org/#default-port), as the grammar's scheme table
 /// says ([`Tables::scheme_kind`](crate::tables::Tables::scheme_kind)).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct SchemeKind {
-    name: SchemeName,
-    special: bool,
-    default_port: Option<u16>,
+///
+/// The three are packed in one word (the port in the high half, then a bit for "special", a
+/// bit for "has a default port" and the name's number): a struct of a byte, a bool and an
+/// `Option<u16>` was written a field at a time where it was made, then copied with one wider
+/// load, which the processor cannot forward from two stores (a stall on every parse).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SchemeKind(u32);
+
+impl Default for SchemeKind {
+    /// Any other scheme, not special.
+    fn default() -> Self {
+        SchemeKind::not_special(SchemeName::Other)
+    }
 }
 
 impl SchemeKind {
+    /// The bit that says the scheme is special.
+    const SPECIAL: u32 = 1 << 8;
+    /// The bit that says the scheme has a default port (in the high half).
+    const HAS_DEFAULT_PORT: u32 = 1 << 9;
+
     /// A special scheme with its default port.
     pub(crate) fn special(name: SchemeName, default_port: Option<u16>) -> SchemeKind {
-        SchemeKind {
-            name,
-            special: true,
-            default_port,
-        }
+        let port = match default_port {
+            Some(port) => Self::HAS_DEFAULT_PORT | u32::from(port) << 16,
+            None => 0,
+        };
+        SchemeKind(name as u32 | Self::SPECIAL | port)
     }
 
     /// A scheme that is not special.
     pub(crate) fn not_special(name: SchemeName) -> SchemeKind {
-        SchemeKind {
-            name,
-            special: false,
-            default_port: None,
-        }
+        SchemeKind(name as u32)
     }
 
     /// The scheme's name, as far as the spec's prose names it.
     pub(crate) fn name(self) -> SchemeName {
-        self.name
+        SchemeName::ALL
+            .get((self.0 & 0xff) as usize)
+            .copied()
+            .unwrap_or_default()
     }
 
     /// Whether the scheme is [special](https://url.spec.whatwg.org/#is-special).
     pub(crate) fn is_special(self) -> bool {
-        self.special
+        self.0 & Self::SPECIAL != 0
     }
 
     /// Whether the scheme is "file" (and special: the file states run).
     pub(crate) fn is_file(self) -> bool {
-        self.special && self.name == SchemeName::File
+        self.0 & (Self::SPECIAL | 0xff) == Self::SPECIAL | SchemeName::File as u32
     }
 
     /// Whether the scheme is "ws" or "wss" (whose query is always UTF-8).
     pub(crate) fn is_websocket(self) -> bool {
-        matches!(self.name, SchemeName::Ws | SchemeName::Wss)
+        matches!(self.name(), SchemeName::Ws | SchemeName::Wss)
     }
 
     /// The scheme's [default port](https://url.spec.whatwg.org/#default-port).
     pub(crate) fn default_port(self) -> Option<u16> {
-        self.default_port
+        (self.0 & Self::HAS_DEFAULT_PORT != 0).then_some((self.0 >> 16) as u16)
     }
 
     /// Whether a [URL's origin](https://url.spec.whatwg.org/#concept-url-origin) is a tuple
     /// origin for this scheme: "ftp", "http", "https", "ws" and "wss".
     pub(crate) fn has_tuple_origin(self) -> bool {
         matches!(
-            self.name,
+            self.name(),
             SchemeName::Ftp
                 | SchemeName::Http
                 | SchemeName::Https
                 | SchemeName::Ws
                 | SchemeName::Wss
         )
+    }
+}
+
+impl fmt::Debug for SchemeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SchemeKind")
+            .field("name", &self.name())
+            .field("special", &self.is_special())
+            .field("default_port", &self.default_port())
+            .finish()
     }
 }
 
@@ -525,5 +559,35 @@ impl Parts<'_> {
     /// Whether the URL [includes credentials](https://url.spec.whatwg.org/#include-credentials).
     pub(crate) fn includes_credentials(&self) -> bool {
         !self.username.is_empty() || !self.password.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SchemeKind, SchemeName};
+
+    /// The packed scheme kind gives back every name, whether it is special, and every default
+    /// port (none, 0 and the highest among them) it was made with.
+    #[test]
+    fn a_scheme_kind_gives_back_what_it_was_made_with() {
+        for name in SchemeName::ALL {
+            assert_eq!(SchemeName::ALL[name as usize], name);
+            let plain = SchemeKind::not_special(name);
+            assert_eq!(plain.name(), name);
+            assert!(!plain.is_special() && !plain.is_file());
+            assert_eq!(plain.default_port(), None);
+            for port in [None, Some(0), Some(21), Some(443), Some(u16::MAX)] {
+                let special = SchemeKind::special(name, port);
+                assert_eq!(special.name(), name);
+                assert!(special.is_special());
+                assert_eq!(special.is_file(), name == SchemeName::File);
+                assert_eq!(special.default_port(), port);
+                assert_ne!(special, plain);
+            }
+        }
+        assert_eq!(
+            SchemeKind::default(),
+            SchemeKind::not_special(SchemeName::Other)
+        );
     }
 }

@@ -176,7 +176,8 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// the production functions raise on it and writes the record in one copy (or keeps the
     /// host, when only the outcome is asked for); false (nothing raised or written) when the
     /// errors cannot be raised this way.
-    #[inline]
+    // Inlined always: see `Writer::as_written`.
+    #[inline(always)]
     fn take_as_written(&mut self, places: AsWritten) -> bool {
         if self.wants_errors() {
             // The path's units are checked as one text (see `errors_as_written`), which needs

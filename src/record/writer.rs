@@ -432,6 +432,9 @@ impl Writer {
     /// Writes `text`, a URL already in its serialized form, with its components at `places`:
     /// a special URL with a host (see `builder::serialized`); an empty path,
     /// at the end of `text`, is written "/". In debug builds the places are checked as every record's are.
+    // Inlined always (as `take_as_written`, its caller), so that the places stay in registers:
+    // passed in memory, they were read back with loads wider than the stores that wrote them.
+    #[inline(always)]
     pub(crate) fn as_written(&mut self, text: &str, places: AsWritten) {
         let r = &mut self.record;
         r.serialization.push_str(text);
