@@ -105,7 +105,9 @@ impl Productions for Generated {
 }
 
 /// Runs rule number `entry` of the writing grammar (`grammar/valid.pest`) on `input` and returns
-/// its tree; None when it does not match.
+/// its tree; None when it does not match. Inlined, so that the tree is made where the caller
+/// keeps it (see [`Productions::parse`]).
+#[inline(always)]
 pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
     let mut tokens = crate::tokens::spare();
     if !run_on(input, &mut tokens, |parser| {
@@ -153,8 +155,10 @@ fn explain(
 }
 
 /// Runs rule number `entry` of `grammar/rfc3986.pest` on `input` and returns its tree; None when
-/// it does not match.
+/// it does not match. Inlined, so that the tree is made where the caller keeps it (see
+/// [`Productions::parse`]).
 #[cfg(feature = "rfc3986")]
+#[inline(always)]
 pub(crate) fn parse_rfc3986(entry: u16, input: &str) -> Option<Matched<'_>> {
     let mut tokens = crate::tokens::spare();
     if !run_on(input, &mut tokens, |parser| {

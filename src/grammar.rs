@@ -197,7 +197,10 @@ pub(crate) trait Productions {
     }
 
     /// Runs `entry` on `input` and returns its tree: its outline when `outline` (see
-    /// [`Productions::parse_outline_into`]).
+    /// [`Productions::parse_outline_into`]). Inlined, so that the tree is made where the caller
+    /// keeps it: returned in memory, it was copied with loads wider than the stores that wrote
+    /// it, which the processor cannot forward.
+    #[inline(always)]
     fn parse<'i>(&self, entry: Production, input: &'i str, outline: bool) -> Option<Matched<'i>> {
         // Tree offsets are 32-bit.
         if input.len() > crate::MAX_INPUT_LEN {
