@@ -14,8 +14,8 @@ use codegen::Tokens;
 /// its rules are the builder's productions (the URL grammar's are; the writing grammar's are
 /// looked up by number), which rules make tokens (pest_derive's tree for the URL and writing
 /// grammars, whose builders read the structure; the components only for RFC 3986, whose builder
-/// reads nothing else), which rules an outline run leaves empty, and the entries whose rules are
-/// always inlined.
+/// reads nothing else), which rules an outline run leaves empty, the entries whose rules are
+/// always inlined, and the rules whose nodes a check of the tree reads (`KEPT`, when any).
 struct Compiled {
     source: &'static str,
     file: &'static str,
@@ -24,6 +24,7 @@ struct Compiled {
     tokens: Tokens,
     outlined: &'static [&'static str],
     inlined: &'static [&'static str],
+    checked: &'static [&'static str],
 }
 
 /// The grammars compiled.
@@ -36,6 +37,7 @@ const GRAMMARS: &[Compiled] = &[
         tokens: Tokens::AsPest,
         outlined: URL_OUTLINED,
         inlined: URL_INLINED,
+        checked: &[],
     },
     Compiled {
         source: "grammar/valid.pest",
@@ -45,6 +47,7 @@ const GRAMMARS: &[Compiled] = &[
         tokens: Tokens::AsPest,
         outlined: &[],
         inlined: VALID_INLINED,
+        checked: VALID_CHECKED,
     },
     Compiled {
         source: "grammar/rfc3986.pest",
@@ -54,6 +57,7 @@ const GRAMMARS: &[Compiled] = &[
         tokens: Tokens::Leaves,
         outlined: &[],
         inlined: &[],
+        checked: &[],
     },
 ];
 
@@ -90,6 +94,16 @@ const VALID_INLINED: &[&str] = &[
     "url_port_string",
 ];
 
+/// The writing grammar's rules whose nodes `valid::check` reads (`valid::is_checked`): a run
+/// for the checks keeps their tokens, and those around them, and drops the rest (the path's
+/// segments, the query, the fragment), which `is_valid_url_string` would make and walk past.
+/// `valid::tests` holds the table to `is_checked` and the trees it keeps to the whole ones.
+const VALID_CHECKED: &[&str] = &[
+    "valid_domain_string",
+    "url_port_string",
+    "valid_ipv6_address_string",
+];
+
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=codegen");
@@ -103,6 +117,7 @@ fn main() {
             tokens,
             outlined,
             inlined,
+            checked,
         } = *grammar;
         println!("cargo::rerun-if-changed={path}");
         let source = std::fs::read_to_string(path).expect("the grammar is readable");
@@ -118,6 +133,10 @@ fn main() {
             inlined,
         )
         .unwrap_or_else(|e| fail(e));
+        let code = match checked {
+            [] => code,
+            _ => code + &codegen::kept(&grammar, checked).unwrap_or_else(|e| fail(e)),
+        };
         std::fs::write(out.join(file), code).expect("OUT_DIR is writable");
         if productions {
             let enum_code = codegen::productions(&grammar, path).unwrap_or_else(|e| fail(e));

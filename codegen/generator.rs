@@ -29,7 +29,7 @@ pub(crate) use super::context::{Context, Tokens};
 pub(crate) struct Generator<'r> {
     pub(crate) rules: BTreeMap<&'r str, &'r OptimizedRule>,
     /// Grammar order of the rules.
-    order: Vec<&'r str>,
+    pub(super) order: Vec<&'r str>,
     /// Rules that make tokens, `EOI` included: their index is the token's rule number.
     pub(crate) named: Vec<String>,
     /// Byte classes, each a 256-entry table.
@@ -151,7 +151,7 @@ impl<'r> Generator<'r> {
 
     /// Whether rule `name` calls a rule of `targets`, directly or not (the grammar does not
     /// recurse: [`Generator::refuse_recursion`]).
-    fn calls_any(&self, name: &str, targets: &BTreeSet<String>) -> bool {
+    pub(super) fn calls_any(&self, name: &str, targets: &BTreeSet<String>) -> bool {
         self.first_call(name, |callee| targets.contains(callee))
             .is_some()
     }

@@ -11,6 +11,7 @@ mod context;
 mod expressions;
 mod first_bytes;
 mod generator;
+mod kept;
 mod outline;
 pub(crate) mod sets;
 #[cfg(test)]
@@ -63,6 +64,12 @@ pub(crate) fn compile(
         .outlined(outlined)?
         .inlined(inlined)?
         .generate(path)
+}
+
+/// The `KEPT` table of `grammar`'s parser for a check of the nodes of rules `checked` and of
+/// everything inside them ([`Generator::kept_table`]).
+pub(crate) fn kept(grammar: &Grammar, checked: &[&str]) -> Result<String, String> {
+    Generator::new(&grammar.rules, "", false)?.kept_table(checked)
 }
 
 /// The `Production` enum of a grammar (`path` names it in the docs): one variant per rule that

@@ -106,7 +106,9 @@ impl Productions for Generated {
 
 /// Runs rule number `entry` of the writing grammar (`grammar/valid.pest`) on `input` and returns
 /// its tree; None when it does not match. Inlined, so that the tree is made where the caller
-/// keeps it (see [`Productions::parse`]).
+/// keeps it (see [`Productions::parse`]). The checks run on `parse_valid_for_checks`'s tree;
+/// the tests compare this one with pest_derive's, and that one with this one.
+#[cfg(test)]
 #[inline(always)]
 pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
     let mut tokens = crate::tokens::spare();
@@ -116,6 +118,54 @@ pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
         return None;
     }
     Matched::new(input, tokens)
+}
+
+/// `parse_valid` for `valid::check`: a tree of the root and the tokens of the rules
+/// `valid_rules::KEPT` names (the checked rules, those inside them and those around them), with
+/// the nesting of the whole tree; the path's segments, the query and the fragment, which no
+/// check reads, are neither made nor walked past. Inlined, as `parse_valid`.
+#[inline(always)]
+pub(crate) fn parse_valid_for_checks(entry: u16, input: &str) -> Option<Matched<'_>> {
+    let mut kept = KeptTokens(crate::tokens::spare());
+    if !run_on(input, &mut kept, |parser| {
+        valid_rules::run::<false, _>(parser, entry)
+    }) {
+        return None;
+    }
+    Matched::new(input, kept.0)
+}
+
+/// A sink that keeps the first token (the root) and those of the writing grammar's rules that
+/// `valid_rules::KEPT` names. A rule it drops calls none it keeps (build.rs's `VALID_CHECKED`),
+/// so no token it keeps is made inside one it drops: a dropped rule's token would be at the
+/// end, where closing it finds none, and undoing it takes back nothing.
+/// It holds the tokens itself, one pointer away from the parser, as a `Vec` sink is.
+struct KeptTokens(Vec<Token>);
+
+impl Out for KeptTokens {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    #[inline(always)]
+    fn push(&mut self, token: Token) {
+        // The rule number is a constant where the parser pushes: the test folds away.
+        let kept = valid_rules::KEPT.get(usize::from(token.rule)).copied();
+        if kept.unwrap_or(true) || self.0.is_empty() {
+            self.0.push(token);
+        }
+    }
+
+    #[inline(always)]
+    fn close(&mut self, index: usize, end: u32, next: u32) {
+        Out::close(&mut self.0, index, end, next);
+    }
+
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        self.0.truncate(len);
+    }
 }
 
 /// Where rule number `entry` of the writing grammar fails farthest on `input`, and the rules

@@ -11,7 +11,7 @@ use core::ops::Range;
 
 use crate::api::Url;
 use crate::builder::{port_number, strict_ascii_ends_in_a_number};
-use crate::generated::{explain_valid, parse_valid, valid_rules as v};
+use crate::generated::{explain_valid, parse_valid_for_checks, valid_rules as v};
 use crate::tokens::Node;
 
 /// Why a string is not a valid URL string: the production that does not hold, where, and why.
@@ -144,7 +144,7 @@ impl Failure {
 
 /// Runs an entry rule (its number), then the checks on its tree.
 fn run(entry: u16, input: &str) -> Result<(), Failure> {
-    let Some(tree) = parse_valid(entry, input) else {
+    let Some(tree) = parse_valid_for_checks(entry, input) else {
         return Err(Failure::Grammar(entry));
     };
     tree.try_each_where(is_checked, check)
@@ -323,7 +323,9 @@ fn effective_piece_length(node: Node<'_>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generated::parse_valid;
     use crate::tokens::listing::{self, Listing};
+    use crate::tokens::Matched;
     use pest::Parser;
 
     /// pest_derive's parser of `grammar/valid.pest`: the reference the generated parser's trees
@@ -470,5 +472,55 @@ mod tests {
             }
         }
         assert!(failed > 10_000, "{failed}");
+    }
+
+    /// Each checked node of a tree and everything inside it, by rule number and span.
+    fn checked_nodes(tree: &Matched<'_>) -> Vec<String> {
+        fn subtree(node: Node<'_>) -> String {
+            let children: Vec<String> = node.children().map(subtree).collect();
+            format!("{}@{:?}[{}]", node.rule(), node.span(), children.join(" "))
+        }
+        let mut out = Vec::new();
+        tree.try_each_where(is_checked, |node| {
+            out.push(subtree(node));
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        out
+    }
+
+    /// The tree the checks run on keeps every rule they read, and has the checked nodes of the
+    /// whole tree, with everything inside them, on every conformance input and its variants,
+    /// from every entry; it matches where the whole one does.
+    #[test]
+    fn the_tree_for_the_checks_has_every_checked_node_of_the_whole_tree() {
+        for rule in 0..u16::try_from(v::RULE_NAMES.len()).unwrap() {
+            if is_checked(rule) {
+                assert!(v::KEPT[usize::from(rule)], "{}", rule_name(rule));
+            }
+        }
+        let (mut compared, mut with_checks) = (0, 0);
+        for input in inputs() {
+            for (_, entry) in ENTRIES {
+                let whole = parse_valid(entry, &input);
+                let for_checks = parse_valid_for_checks(entry, &input);
+                assert_eq!(
+                    whole.is_some(),
+                    for_checks.is_some(),
+                    "{entry} on {input:?}"
+                );
+                let (Some(whole), Some(for_checks)) = (whole, for_checks) else {
+                    continue;
+                };
+                let checked = checked_nodes(&whole);
+                assert_eq!(checked, checked_nodes(&for_checks), "{entry} on {input:?}");
+                compared += 1;
+                with_checks += usize::from(!checked.is_empty());
+            }
+        }
+        assert!(
+            compared > 1000 && with_checks > 500,
+            "{compared} {with_checks}"
+        );
     }
 }
