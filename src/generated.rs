@@ -32,7 +32,7 @@ mod url_rules {
     /// tokens: its own entry, so that only these rules are compiled for that sink.
     #[inline]
     pub(super) fn run_serialized(
-        parser: &mut Parser<'_, '_, Few<SERIALIZED_TOKENS>>,
+        parser: &mut Parser<'_, '_, &mut Few<SERIALIZED_TOKENS>>,
         entry: Production,
     ) -> bool {
         match entry {
@@ -63,13 +63,19 @@ pub(crate) struct Generated;
 
 impl Productions for Generated {
     fn parse_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
-        run_on(input, tokens, |parser| url_rules::run(parser, entry))
+        let (matched, held) = run_on(input, core::mem::take(tokens), |parser| {
+            url_rules::run(parser, entry)
+        });
+        *tokens = held;
+        matched
     }
 
     fn parse_outline_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
-        run_on(input, tokens, |parser| {
+        let (matched, held) = run_on(input, core::mem::take(tokens), |parser| {
             url_rules::run_outline(parser, entry)
-        })
+        });
+        *tokens = held;
+        matched
     }
 
     fn outline_steps<'s>(
@@ -101,6 +107,7 @@ impl Productions for Generated {
         run_on(input, tokens, |parser| {
             url_rules::run_serialized(parser, entry)
         })
+        .0
     }
 }
 
@@ -111,10 +118,10 @@ impl Productions for Generated {
 #[cfg(test)]
 #[inline(always)]
 pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
-    let mut tokens = crate::tokens::spare();
-    if !run_on(input, &mut tokens, |parser| {
+    let (matched, tokens) = run_on(input, crate::tokens::spare(), |parser| {
         valid_rules::run::<false, _>(parser, entry)
-    }) {
+    });
+    if !matched {
         return None;
     }
     Matched::new(input, tokens)
@@ -126,10 +133,10 @@ pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
 /// check reads, are neither made nor walked past. Inlined, as `parse_valid`.
 #[inline(always)]
 pub(crate) fn parse_valid_for_checks(entry: u16, input: &str) -> Option<Matched<'_>> {
-    let mut kept = KeptTokens(crate::tokens::spare());
-    if !run_on(input, &mut kept, |parser| {
+    let (matched, kept) = run_on(input, KeptTokens(crate::tokens::spare()), |parser| {
         valid_rules::run::<false, _>(parser, entry)
-    }) {
+    });
+    if !matched {
         return None;
     }
     Matched::new(input, kept.0)
@@ -139,7 +146,7 @@ pub(crate) fn parse_valid_for_checks(entry: u16, input: &str) -> Option<Matched<
 /// `valid_rules::KEPT` names. A rule it drops calls none it keeps (build.rs's `VALID_CHECKED`),
 /// so no token it keeps is made inside one it drops: a dropped rule's token would be at the
 /// end, where closing it finds none, and undoing it takes back nothing.
-/// It holds the tokens itself, one pointer away from the parser, as a `Vec` sink is.
+/// The parser holds it (see `Parser::out`).
 struct KeptTokens(Vec<Token>);
 
 impl Out for KeptTokens {
@@ -197,8 +204,7 @@ fn explain(
     eoi: u16,
 ) -> Option<(usize, Vec<u16>)> {
     let mut attempts = Attempts::default();
-    let mut tokens = Vec::new();
-    if run_tracked(input, &mut tokens, Some(&mut attempts), rule) {
+    if run_tracked(input, Vec::new(), Some(&mut attempts), rule).0 {
         return None;
     }
     Some(attempts.expected(eoi))
@@ -210,10 +216,10 @@ fn explain(
 #[cfg(feature = "rfc3986")]
 #[inline(always)]
 pub(crate) fn parse_rfc3986(entry: u16, input: &str) -> Option<Matched<'_>> {
-    let mut tokens = crate::tokens::spare();
-    if !run_on(input, &mut tokens, |parser| {
+    let (matched, tokens) = run_on(input, crate::tokens::spare(), |parser| {
         rfc3986_rules::run::<false, _>(parser, entry)
-    }) {
+    });
+    if !matched {
         return None;
     }
     Matched::new(input, tokens)
@@ -227,17 +233,19 @@ pub(crate) fn parse_rfc3986_into<O: Out>(entry: u16, input: &str, out: &mut O) -
     run_on(input, out, |parser| {
         rfc3986_rules::run::<false, _>(parser, entry)
     })
+    .0
 }
 
 /// Runs `rule` with a parser at the start of `input`, handing its tokens to `tokens` (a list,
-/// or a builder that keeps what it needs of them). An input longer than
-/// [`crate::MAX_INPUT_LEN`] does not match: token offsets are 32-bit.
+/// or a builder that keeps what it needs of them; held by the parser, or lent to it): whether
+/// it matched, and `tokens` back. An input longer than [`crate::MAX_INPUT_LEN`] does not match:
+/// token offsets are 32-bit.
 #[inline(always)]
 fn run_on<O: Out>(
     input: &str,
-    tokens: &mut O,
+    tokens: O,
     rule: impl FnOnce(&mut Parser<'_, '_, O>) -> bool,
-) -> bool {
+) -> (bool, O) {
     run_tracked(input, tokens, None, rule)
 }
 
@@ -245,12 +253,12 @@ fn run_on<O: Out>(
 #[inline(always)]
 fn run_tracked<'o, O: Out>(
     input: &str,
-    tokens: &'o mut O,
+    tokens: O,
     attempts: Option<&'o mut Attempts>,
     rule: impl FnOnce(&mut Parser<'_, 'o, O>) -> bool,
-) -> bool {
+) -> (bool, O) {
     if input.len() > crate::MAX_INPUT_LEN {
-        return false;
+        return (false, tokens);
     }
     let mut parser = Parser {
         bytes: input.as_bytes(),
@@ -259,7 +267,8 @@ fn run_tracked<'o, O: Out>(
         out: tokens,
         attempts,
     };
-    rule(&mut parser)
+    let matched = rule(&mut parser);
+    (matched, parser.out)
 }
 
 /// The offset of the first byte of `bytes` that is one of `stops` (ASCII bytes), or the length:
@@ -291,7 +300,10 @@ pub(crate) struct Parser<'i, 'o, O: Out = Vec<Token>> {
     bytes: &'i [u8],
     text: &'i str,
     pos: usize,
-    out: &'o mut O,
+    /// The sink, held (a `Vec` of tokens: one load from the parser to their length, where a
+    /// borrowed one took two, before every token of a rule function that is not inlined) or
+    /// lent (`&mut`, where the caller keeps it).
+    out: O,
     /// Where failures are recorded, when a failure is to be explained.
     attempts: Option<&'o mut Attempts>,
 }

@@ -280,6 +280,30 @@ pub(crate) trait Out {
     fn truncate(&mut self, len: usize);
 }
 
+/// A sink lent to a run: the parser holds the sink itself when it can (one load from it to the
+/// tokens' length, not two), and a borrowed one where the caller keeps it.
+impl<T: Out + ?Sized> Out for &mut T {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        (**self).len()
+    }
+
+    #[inline(always)]
+    fn push(&mut self, token: Token) {
+        (**self).push(token);
+    }
+
+    #[inline(always)]
+    fn close(&mut self, index: usize, end: u32, next: u32) {
+        (**self).close(index, end, next);
+    }
+
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        (**self).truncate(len);
+    }
+}
+
 impl Out for Vec<Token> {
     #[inline(always)]
     fn len(&self) -> usize {

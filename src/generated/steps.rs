@@ -76,17 +76,17 @@ impl<'s> Steps<'s> {
     /// Runs `rule` where the last child ended: the production and span of the child it matches.
     #[inline]
     fn step(&mut self, rule: Step) -> Option<(Production, Range<usize>)> {
-        let mut root = Root::default();
         let mut parser = Parser {
             bytes: self.input.as_bytes(),
             text: self.input,
             pos: self.at,
-            out: &mut root,
+            out: Root::default(),
             attempts: None,
         };
         if !rule(&mut parser) {
             return None;
         }
+        let root = parser.out;
         let token = root.token.filter(|_| root.len > 0)?;
         let span = token.start as usize..token.end as usize;
         self.at = span.end;
