@@ -145,8 +145,8 @@ pub(crate) fn parse_valid_for_checks(entry: u16, input: &str) -> Option<Matched<
 /// A sink that keeps the first token (the root) and those of the writing grammar's rules that
 /// `valid_rules::KEPT` names. A rule it drops calls none it keeps (build.rs's `VALID_CHECKED`),
 /// so no token it keeps is made inside one it drops: a dropped rule's token would be at the
-/// end, where closing it finds none, and undoing it takes back nothing.
-/// The parser holds it (see `Parser::out`).
+/// end, where closing it finds none, and undoing it takes back nothing. The parser holds it
+/// (see `Parser::out`).
 struct KeptTokens(Vec<Token>);
 
 impl Out for KeptTokens {
