@@ -29,7 +29,7 @@ pub(crate) use super::context::{Context, Tokens};
 pub(crate) struct Generator<'r> {
     pub(crate) rules: BTreeMap<&'r str, &'r OptimizedRule>,
     /// Grammar order of the rules.
-    pub(super) order: Vec<&'r str>,
+    order: Vec<&'r str>,
     /// Rules that make tokens, `EOI` included: their index is the token's rule number.
     pub(crate) named: Vec<String>,
     /// Byte classes, each a 256-entry table.
@@ -158,7 +158,7 @@ impl<'r> Generator<'r> {
 
     /// The first call, from rule `start` or a rule it calls (directly or not), of a rule that
     /// `wanted` accepts: the caller and the callee. Each rule is looked into once.
-    fn first_call(
+    pub(super) fn first_call(
         &self,
         start: &str,
         mut wanted: impl FnMut(&str) -> bool,
