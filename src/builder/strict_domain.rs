@@ -5,8 +5,8 @@
 //! A domain of up to 63 bytes (most of them) is read whole, eight bytes a step: the places of
 //! its dots and hyphens become two bit masks (a table lookup a byte gives both, and marks any
 //! other byte that is not a letter or digit), and every condition on its labels is a test on
-//! the masks, so that no branch depends on where a label ends. A longer one is read a label at
-//! a time.
+//! the masks, so that no branch depends on where a label ends. One of 8 to 24 bytes (nearly
+//! all) takes three steps whatever its length. One of more than 63 is read a label at a time.
 
 use crate::scan::{leading, Stops};
 
@@ -32,6 +32,52 @@ pub(super) fn passes_strict_to_ascii(domain: &str) -> bool {
 #[inline]
 fn short_domain_passes(bytes: &[u8]) -> bool {
     let n = bytes.len();
+    let (dots, hyphens) = match n {
+        8..=24 => three_steps(bytes),
+        _ => steps(bytes),
+    };
+    // Any byte but a letter, digit, hyphen or dot (marked as both) refuses the domain.
+    let other = dots & hyphens != 0;
+    let last = 1u64 << (n - 1);
+    // Where labels start (the first byte, and each after a dot) and end (each before a dot, and
+    // the last byte).
+    let starts = (dots << 1) | 1;
+    let ends = (dots >> 1) | last;
+    // A dot where a label starts makes an empty label (".a", "a..b"); so does one at the end.
+    let empty_label = dots & (starts | last) != 0;
+    let hyphen_at_an_edge = hyphens & (starts | ends) != 0;
+    // A "-" two places after a label's start followed by another: "--" in its third and fourth
+    // places (the two are in the label, as neither is a dot).
+    let third_and_fourth = (starts << 2) & hyphens & (hyphens >> 1) != 0;
+    !(other | empty_label | hyphen_at_an_edge | third_and_fourth)
+}
+
+/// The masks of dots and hyphens of a domain of 8 to 24 bytes (most of them), from three steps
+/// of eight at its start, its middle and its end, which overlap unless it has 24 (a byte read
+/// twice sets the same bits): no branch depends on its length, which varies from one URL to the
+/// next (a loop of one step or two, then the bytes left, branches on it three times).
+#[inline(always)]
+fn three_steps(bytes: &[u8]) -> (u64, u64) {
+    let n = bytes.len();
+    let (mut dots, mut hyphens) = (0u64, 0u64);
+    for at in [0, (n - 8) / 2, n - 8] {
+        // Each step is inside the bytes (for 8 to 24 of them); were one not, its bytes would
+        // count as neither letters nor digits, and refuse the domain.
+        let step = bytes
+            .get(at..)
+            .and_then(<[u8]>::first_chunk::<8>)
+            .map_or(u16::MAX, |eight| kinds_of(eight));
+        dots |= u64::from(step & 0xff) << at;
+        hyphens |= u64::from(step >> 8) << at;
+    }
+    (dots, hyphens)
+}
+
+/// The masks of dots and hyphens of a domain of up to 63 bytes, eight a step and then the bytes
+/// left.
+#[inline]
+fn steps(bytes: &[u8]) -> (u64, u64) {
+    let n = bytes.len();
     let (mut dots, mut hyphens) = (0u64, 0u64);
     let mut at = 0;
     while let Some(eight) = bytes.get(at..at + 8) {
@@ -54,20 +100,7 @@ fn short_domain_passes(bytes: &[u8]) -> bool {
         dots |= u64::from(step & 0xff) << at;
         hyphens |= u64::from(step >> 8) << at;
     }
-    // Any byte but a letter, digit, hyphen or dot (marked as both) refuses the domain.
-    let other = dots & hyphens != 0;
-    let last = 1u64 << (n - 1);
-    // Where labels start (the first byte, and each after a dot) and end (each before a dot, and
-    // the last byte).
-    let starts = (dots << 1) | 1;
-    let ends = (dots >> 1) | last;
-    // A dot where a label starts makes an empty label (".a", "a..b"); so does one at the end.
-    let empty_label = dots & (starts | last) != 0;
-    let hyphen_at_an_edge = hyphens & (starts | ends) != 0;
-    // A "-" two places after a label's start followed by another: "--" in its third and fourth
-    // places (the two are in the label, as neither is a dot).
-    let third_and_fourth = (starts << 2) & hyphens & (hyphens >> 1) != 0;
-    !(other | empty_label | hyphen_at_an_edge | third_and_fourth)
+    (dots, hyphens)
 }
 
 /// The kinds of up to eight bytes, as a step of [`short_domain_passes`] reads them: bit `i` for
@@ -227,8 +260,8 @@ mod tests {
         let placed: Vec<String> = generated
             .iter()
             .flat_map(|g| {
-                (0..=10).flat_map(move |k| {
-                    let before = &"ab.cd.efghi"[..k];
+                (0..=22).flat_map(move |k| {
+                    let before = &"ab.cd.efghi.jk-lm.nopqr"[..k];
                     [format!("{before}{g}.org"), format!("{before}{g}")]
                 })
             })
