@@ -9,32 +9,16 @@
 //! `cargo bench --bench parse`
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("PEGURL_BENCH_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/urls"),
-        PathBuf::from,
-    )
-}
-
-fn load(name: &str) -> Option<Vec<String>> {
-    let path = data_dir().join(name);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text.lines().map(str::to_owned).collect()),
-        Err(e) => {
-            eprintln!("skipping {}: {e}", path.display());
-            None
-        }
-    }
-}
+mod common;
+use common::{errors_counted, mixed_cases, mixed_tsv, url_list};
 
 fn datasets(c: &mut Criterion) {
     for name in ["kasztp.txt", "node_files.txt"] {
-        let Some(urls) = load(name) else { continue };
+        let Some(urls) = url_list(name) else { continue };
         let bytes: usize = urls.iter().map(String::len).sum();
         let mut group = c.benchmark_group(format!("parse_href/{name}"));
         group.throughput(Throughput::Bytes(bytes as u64));
@@ -120,30 +104,10 @@ fn can_parse(c: &mut Criterion, name: &str, urls: &[String], bytes: usize) {
     group.finish();
 }
 
-/// Parses each input against its base with every validation error counted by a callback (the
-/// URL dropped unread); the number of errors.
-fn errors_counted<'u>(inputs: impl Iterator<Item = (&'u str, Option<&'u pegurl::Url>)>) -> usize {
-    let n = std::cell::Cell::new(0);
-    let count = |_| n.set(n.get() + 1);
-    for (input, base) in inputs {
-        pegurl::Url::options()
-            .base_url(base)
-            .syntax_violation_callback(Some(&count))
-            .parse(black_box(input))
-            .ok();
-    }
-    n.get()
-}
-
 /// benches/data/mixed.tsv (scripts/bench-data.py): input and base per line.
 fn mixed(c: &mut Criterion) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/mixed.tsv");
-    let text = std::fs::read_to_string(path).expect("benches/data/mixed.tsv");
-    let cases: Vec<(&str, Option<&str>)> = text
-        .lines()
-        .filter_map(|l| l.split_once('\t'))
-        .map(|(input, base)| (input, (!base.is_empty()).then_some(base)))
-        .collect();
+    let text = mixed_tsv();
+    let cases = mixed_cases(&text);
     let bytes: usize = cases.iter().map(|(i, _)| i.len()).sum();
     // Bases parsed once, as a browser holds a document's base URL.
     let pegurl_bases: Vec<_> = cases

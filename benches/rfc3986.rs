@@ -7,28 +7,15 @@
 //! `cargo bench --bench rfc3986 -- --warm-up-time 1 --measurement-time 3`
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-fn load(name: &str) -> Option<Vec<String>> {
-    let dir = std::env::var_os("PEGURL_BENCH_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/urls"),
-        PathBuf::from,
-    );
-    let path = dir.join(name);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text.lines().map(str::to_owned).collect()),
-        Err(e) => {
-            eprintln!("skipping {}: {e}", path.display());
-            None
-        }
-    }
-}
+mod common;
+use common::url_list;
 
 fn rfc3986(c: &mut Criterion) {
     for name in ["kasztp.txt", "node_files.txt"] {
-        let Some(urls) = load(name) else { continue };
+        let Some(urls) = url_list(name) else { continue };
         let mut group = c.benchmark_group(format!("rfc3986/{name}"));
         // Elements: criterion reports URLs per second; time per URL is its inverse.
         group.throughput(Throughput::Elements(urls.len() as u64));
