@@ -242,14 +242,15 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 /// `kinds`: the domain parser's domain-to-ASCII validation error.
 #[inline(always)]
 pub(super) fn strict_to_ascii_fails(domain: &str, kinds: u8) -> bool {
-    !(kinds & NON_ASCII == 0 && passes_strict_to_ascii(domain)) && strict_to_ascii_refuses(domain)
+    !(kinds & NON_ASCII == 0 && passes_strict_to_ascii(domain.as_bytes()))
+        && strict_to_ascii_refuses(domain)
 }
 
 /// Whether strict [`domain_to_ascii`] fails on `domain`: out of line, as the usual domain does
 /// not get here ([`passes_strict_to_ascii`]).
 #[cold]
 #[inline(never)]
-fn strict_to_ascii_refuses(domain: &str) -> bool {
+pub(super) fn strict_to_ascii_refuses(domain: &str) -> bool {
     domain_to_ascii(domain, true).is_none()
 }
 
@@ -257,7 +258,7 @@ fn strict_to_ascii_refuses(domain: &str) -> bool {
 /// what a valid domain is not. For the usual domain ([`passes_strict_to_ascii`]) ToASCII only
 /// lowercases it, and the ends-in-a-number checker reads either case: it is not run.
 pub(crate) fn strict_ascii_ends_in_a_number(domain: &str) -> Option<bool> {
-    if passes_strict_to_ascii(domain) {
+    if passes_strict_to_ascii(domain.as_bytes()) {
         return Some(ends_in_a_number(domain));
     }
     domain_to_ascii(domain, true).map(|ascii| ends_in_a_number(&ascii))

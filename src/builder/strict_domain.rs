@@ -15,10 +15,10 @@ use crate::scan::{leading, Stops};
 /// UseSTD3ASCIIRules keeps; ToASCII only lowercases them), 1 to 63 bytes each and 253 in all
 /// (VerifyDnsLength), none starting or ending with "-" or with "--" in its third and fourth
 /// places (CheckHyphens), and none starting with "xn--" (whose Punycode ToASCII would check).
-/// False means "not sure": ToASCII decides.
+/// False means "not sure": ToASCII decides. The domain is given as bytes, so that a caller with
+/// the domain's place in a text need not find its ends on character boundaries.
 #[inline]
-pub(super) fn passes_strict_to_ascii(domain: &str) -> bool {
-    let bytes = domain.as_bytes();
+pub(super) fn passes_strict_to_ascii(bytes: &[u8]) -> bool {
     match bytes.len() {
         0 => false,
         1..=63 => short_domain_passes(bytes),
@@ -281,7 +281,7 @@ mod tests {
         domains.extend(near_63.iter().map(String::as_str));
         let mut shortcuts = 0;
         for domain in domains {
-            let passes = passes_strict_to_ascii(domain);
+            let passes = passes_strict_to_ascii(domain.as_bytes());
             // The masks answer what the labels read one at a time answer.
             if (1..=253).contains(&domain.len()) {
                 assert_eq!(passes, labels_pass(domain.as_bytes()), "{domain:?}");
@@ -292,7 +292,7 @@ mod tests {
             }
         }
         assert!(shortcuts > 1000, "{shortcuts}");
-        assert!(passes_strict_to_ascii("example.org"));
-        assert!(!passes_strict_to_ascii(&too_long_domain));
+        assert!(passes_strict_to_ascii(b"example.org"));
+        assert!(!passes_strict_to_ascii(too_long_domain.as_bytes()));
     }
 }
