@@ -223,6 +223,38 @@ fn validation_errors_carry_spans_of_the_original_input() {
     );
 }
 
+/// Every listener the options hold hears every validation error, in order: a list alone, a
+/// callback alone, or both (the callback first, then the list).
+#[test]
+fn a_list_and_a_callback_hear_the_same_errors() {
+    let input = " http://a\tb/c d";
+    let mut alone = Vec::new();
+    pegurl::Url::options()
+        .validation_errors(&mut alone)
+        .parse(input)
+        .unwrap();
+    let codes = |errors: &[pegurl::ValidationError]| -> Vec<_> {
+        errors.iter().map(|e| (e.code, e.span.clone())).collect()
+    };
+    assert_eq!(alone.len(), 3, "{:?}", codes(&alone));
+    let heard = std::cell::RefCell::new(Vec::new());
+    let callback = |v: pegurl::SyntaxViolation| heard.borrow_mut().push(v);
+    pegurl::Url::options()
+        .syntax_violation_callback(Some(&callback))
+        .parse(input)
+        .unwrap();
+    assert_eq!(codes(&heard.borrow()), codes(&alone));
+    heard.borrow_mut().clear();
+    let mut listed = Vec::new();
+    pegurl::Url::options()
+        .syntax_violation_callback(Some(&callback))
+        .validation_errors(&mut listed)
+        .parse(input)
+        .unwrap();
+    assert_eq!(codes(&heard.borrow()), codes(&alone));
+    assert_eq!(codes(&listed), codes(&alone));
+}
+
 #[cfg(feature = "serde")]
 #[test]
 fn serde_round_trips_through_the_href() {

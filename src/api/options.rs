@@ -262,23 +262,33 @@ impl<'a> ParseOptions<'a> {
             base_url,
             encoding,
             violation_callback,
-            mut errors,
+            errors,
             trace,
             ..
         } = self;
         let base = base_url.map(|b| &b.record);
-        let listening = violation_callback.is_some() || errors.is_some();
-        let mut sink = |e: ValidationError| match (errors.as_deref_mut(), violation_callback) {
+        // The listener is chosen once, not at each error: the callback itself when it is the
+        // only one listening.
+        let (mut both, mut push, mut callback_only);
+        let mut listener: Option<builder::Listener<'_>> = match (errors, violation_callback) {
             (Some(errors), Some(callback)) => {
-                callback(e.clone());
-                errors.push(e);
+                both = move |e: ValidationError| {
+                    callback(e.clone());
+                    errors.push(e);
+                };
+                Some(&mut both)
             }
-            (Some(errors), None) => errors.push(e),
-            (None, Some(callback)) => callback(e),
-            (None, None) => {}
+            (Some(errors), None) => {
+                push = |e| errors.push(e);
+                Some(&mut push)
+            }
+            (None, Some(callback)) => {
+                callback_only = callback;
+                Some(&mut callback_only)
+            }
+            (None, None) => None,
         };
-        let mut listener: builder::Listener<'_> = &mut sink;
-        let sink: builder::Sink<'_> = if listening { Some(&mut listener) } else { None };
+        let sink: builder::Sink<'_> = listener.as_mut();
         let request = builder::Request {
             base,
             errors: sink,
