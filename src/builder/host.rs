@@ -148,7 +148,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 let failed = strict.is_none();
                 (strict, failed)
             }
-            (true, false) => (None, strict_to_ascii_fails(domain, kinds)),
+            (true, false) => (None, strict_to_ascii_fails(domain, 0..domain.len())),
         };
         // `kinds` (of the domain's bytes) tells whether it is ASCII, has upper case letters or
         // forbidden domain code points.
@@ -238,19 +238,24 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     }
 }
 
-/// Whether domain parser ToASCII with beStrict true fails on `domain`, whose bytes are of
-/// `kinds`: the domain parser's domain-to-ASCII validation error.
+/// Whether domain parser ToASCII with beStrict true fails on the ASCII domain at `at` in
+/// `text`: the domain parser's domain-to-ASCII validation error. The shortcut reads the
+/// domain's bytes (the usual domain needs no look at character boundaries); ToASCII, when the
+/// shortcut cannot tell, its text.
 #[inline(always)]
-pub(super) fn strict_to_ascii_fails(domain: &str, kinds: u8) -> bool {
-    !(kinds & NON_ASCII == 0 && passes_strict_to_ascii(domain.as_bytes()))
-        && strict_to_ascii_refuses(domain)
+pub(super) fn strict_to_ascii_fails(text: &str, at: Range<usize>) -> bool {
+    !text
+        .as_bytes()
+        .get(at.clone())
+        .is_some_and(passes_strict_to_ascii)
+        && text.get(at).is_some_and(strict_to_ascii_refuses)
 }
 
 /// Whether strict [`domain_to_ascii`] fails on `domain`: out of line, as the usual domain does
 /// not get here ([`passes_strict_to_ascii`]).
 #[cold]
 #[inline(never)]
-pub(super) fn strict_to_ascii_refuses(domain: &str) -> bool {
+fn strict_to_ascii_refuses(domain: &str) -> bool {
     domain_to_ascii(domain, true).is_none()
 }
 

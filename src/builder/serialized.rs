@@ -17,8 +17,7 @@
 
 use core::ops::Range;
 
-use super::host::{ends_in_a_number, strict_to_ascii_refuses};
-use super::strict_domain::passes_strict_to_ascii;
+use super::host::{ends_in_a_number, strict_to_ascii_fails};
 use super::{Builder, Node};
 use crate::error::ErrorCode;
 use crate::grammar::{Production, Productions};
@@ -213,18 +212,9 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             self.report(ErrorCode::InvalidCredentials, last_at..last_at + 1);
         }
         if places.host_kind == HostKind::Domain {
-            // Its bytes are of no kind (`domain_as_written`): ASCII. The shortcut reads them as
-            // bytes (the usual domain needs no look at character boundaries); ToASCII, when it
-            // cannot tell, the text.
-            let host = places.host.clone();
-            let shortcut = self.text.as_bytes().get(host.clone());
-            if !shortcut.is_some_and(passes_strict_to_ascii)
-                && self
-                    .text
-                    .get(host.clone())
-                    .is_some_and(strict_to_ascii_refuses)
-            {
-                self.report(ErrorCode::DomainToAscii, host);
+            // Its bytes are of no kind (`domain_as_written`): ASCII.
+            if strict_to_ascii_fails(self.text, places.host.clone()) {
+                self.report(ErrorCode::DomainToAscii, places.host.clone());
             }
         }
         // Only the outcome asked for: the path, query and fragment states are not run.
