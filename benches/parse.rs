@@ -14,7 +14,9 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 mod common;
-use common::{errors_counted, mixed_cases, mixed_tsv, url_list};
+use common::{
+    errors_counted, mixed_cases, mixed_tsv, pegurl_setters, url_list, url_setters, SETTERS_URL,
+};
 
 fn datasets(c: &mut Criterion) {
     for name in ["kasztp.txt", "node_files.txt"] {
@@ -187,27 +189,14 @@ fn mixed(c: &mut Criterion) {
 /// WHATWG ones (`url::quirks`).
 fn setters(c: &mut Criterion) {
     let mut group = c.benchmark_group("setters");
-    let start = "https://user@example.org:8080/a/b/c?x=1#f";
+    let start = SETTERS_URL;
     group.bench_function("pegurl", |b| {
         let url = pegurl::Url::parse(start).unwrap();
-        b.iter(|| {
-            let mut u = url.clone();
-            pegurl::quirks::set_host(&mut u, black_box("other.example.com:81")).unwrap();
-            pegurl::quirks::set_pathname(&mut u, black_box("/d/e/../f")).unwrap();
-            pegurl::quirks::set_search(&mut u, black_box("?q=a b")).unwrap();
-            u.href().len()
-        })
+        b.iter(|| pegurl_setters(&url))
     });
     group.bench_function("url", |b| {
         let url = url::Url::parse(start).unwrap();
-        b.iter(|| {
-            let mut u = url.clone();
-            u.set_host(Some(black_box("other.example.com"))).unwrap();
-            u.set_port(Some(81)).unwrap();
-            u.set_path(black_box("/d/e/../f"));
-            u.set_query(Some(black_box("q=a b")));
-            u.as_str().len()
-        })
+        b.iter(|| url_setters(&url))
     });
     // The same three WHATWG setters through the url crate's own implementation of them
     // (`url::quirks`, what its wasm and JS bindings call): the same strings as pegurl's.

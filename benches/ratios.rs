@@ -15,7 +15,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 mod common;
-use common::{errors_counted, mixed_cases, mixed_tsv, url_list};
+use common::{
+    errors_counted, mixed_cases, mixed_tsv, pegurl_setters, url_list, url_setters, SETTERS_URL,
+};
 
 /// Rounds per ratio: each times both sides once.
 const ROUNDS: usize = 21;
@@ -187,38 +189,11 @@ fn mixed() {
 /// and by the `url` crate's own setters; 20,000 copies a run.
 fn setters() {
     const COPIES: usize = 20_000;
-    let start = "https://user@example.org:8080/a/b/c?x=1#f";
-    let ours = pegurl::Url::parse(start).expect("a URL");
-    let theirs = url::Url::parse(start).expect("a URL");
-    let pegurl_setters = || {
-        (0..COPIES)
-            .map(|_| {
-                let mut u = ours.clone();
-                pegurl::quirks::set_host(&mut u, black_box("other.example.com:81")).ok();
-                pegurl::quirks::set_pathname(&mut u, black_box("/d/e/../f")).ok();
-                pegurl::quirks::set_search(&mut u, black_box("?q=a b")).ok();
-                u.href().len()
-            })
-            .sum()
-    };
-    let url_setters = || {
-        (0..COPIES)
-            .map(|_| {
-                let mut u = theirs.clone();
-                u.set_host(Some(black_box("other.example.com"))).ok();
-                u.set_port(Some(81)).ok();
-                u.set_path(black_box("/d/e/../f"));
-                u.set_query(Some(black_box("q=a b")));
-                u.as_str().len()
-            })
-            .sum()
-    };
-    ratio(
-        "setters: pegurl / url",
-        COPIES,
-        &pegurl_setters,
-        &url_setters,
-    );
+    let ours = pegurl::Url::parse(SETTERS_URL).expect("a URL");
+    let theirs = url::Url::parse(SETTERS_URL).expect("a URL");
+    let pegurl_chain = || (0..COPIES).map(|_| pegurl_setters(&ours)).sum();
+    let url_chain = || (0..COPIES).map(|_| url_setters(&theirs)).sum();
+    ratio("setters: pegurl / url", COPIES, &pegurl_chain, &url_chain);
 }
 
 fn main() {

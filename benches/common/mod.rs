@@ -52,3 +52,28 @@ pub fn errors_counted<'u>(
     }
     n.get()
 }
+
+/// The URL the setters benchmarks start from (it has credentials and a port: the full way).
+pub const SETTERS_URL: &str = "https://user@example.org:8080/a/b/c?x=1#f";
+
+/// pegurl's three setters of the setters benchmarks on a copy of `url`: host, pathname and
+/// search; the href's length.
+pub fn pegurl_setters(url: &pegurl::Url) -> usize {
+    let mut u = url.clone();
+    pegurl::quirks::set_host(&mut u, black_box("other.example.com:81")).expect("a host");
+    pegurl::quirks::set_pathname(&mut u, black_box("/d/e/../f")).expect("a path");
+    pegurl::quirks::set_search(&mut u, black_box("?q=a b")).expect("a query");
+    u.href().len()
+}
+
+/// The same by the `url` crate's own setters (its host and port apart, its path and query
+/// without the WHATWG setters' leading "?").
+pub fn url_setters(url: &url::Url) -> usize {
+    let mut u = url.clone();
+    u.set_host(Some(black_box("other.example.com")))
+        .expect("a host");
+    u.set_port(Some(81)).expect("a port");
+    u.set_path(black_box("/d/e/../f"));
+    u.set_query(Some(black_box("q=a b")));
+    u.as_str().len()
+}
