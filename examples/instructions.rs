@@ -19,8 +19,16 @@
 //! - `rfc3986`: `rfc3986::parse`;
 //! - `fluent` (with `--features rfc3986`): fluent-uri's `UriRef::parse`, its peer;
 //! - `url`: the `url` crate's `Url::parse`, then the serialization's length;
-//! - `setters`, `url_setters`: per line (whatever it holds), `Url::parse` of the `benches/parse.rs`
-//!   setters URL, then its host, pathname and search set, by pegurl and by `url::quirks`;
+//! - `clone`, `url_clone`: per line (whatever it holds), a clone of the setters URL of
+//!   `benches/common` (parsed once), by pegurl and by `url`;
+//! - `setters`, `url_setters`: per line, the benchmarks' setters chain on that clone, by pegurl
+//!   (host, pathname and search) and by the `url` crate's own setters (host, port, path and
+//!   query), as `benches/parse.rs` and `benches/ratios.rs` time them (`benches/common`);
+//!   `url_quirks_setters`: the chain by `url::quirks`, the WHATWG setters pegurl's are;
+//! - `host_setter`, `pathname_setter`, `search_setter` and their `url_` peers (the `url`
+//!   crate's own setters): one setter of the chain alone, on a clone (subtract `clone` or
+//!   `url_clone`);
+//! - `parse_setters_url`, `url_parse_setters_url`: per line, a parse of the setters URL;
 //! - `parse_with_base`, `url_with_base`: for lines "input TAB base" (`benches/data/mixed.tsv`),
 //!   the base parsed, then the input against it, by pegurl and by `url`;
 //! - `errors_with_base`, `valid_with_base`: the same lines, the base parsed, then the input
@@ -32,6 +40,7 @@
 
 use std::hint::black_box;
 use std::process::ExitCode;
+use std::sync::OnceLock;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
@@ -60,8 +69,36 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The URL `benches/parse.rs` times the setters on.
-const SETTERS_URL: &str = "https://user@example.org:8080/a/b/c?x=1#f";
+// The setters chain the benchmarks time, and the URL it runs on.
+#[path = "../benches/common/mod.rs"]
+mod common;
+use common::{pegurl_setters, url_setters, SETTERS_URL};
+
+/// The setters URL, parsed once by pegurl.
+fn pegurl_setters_url() -> &'static pegurl::Url {
+    static PARSED: OnceLock<pegurl::Url> = OnceLock::new();
+    PARSED.get_or_init(|| pegurl::Url::parse(SETTERS_URL).expect("a URL"))
+}
+
+/// The setters URL, parsed once by `url`.
+fn url_setters_url() -> &'static url::Url {
+    static PARSED: OnceLock<url::Url> = OnceLock::new();
+    PARSED.get_or_init(|| url::Url::parse(SETTERS_URL).expect("a URL"))
+}
+
+/// `set` run on a clone of the setters URL, by pegurl; the href's length.
+fn pegurl_one(set: impl FnOnce(&mut pegurl::Url)) -> usize {
+    let mut u = pegurl_setters_url().clone();
+    set(&mut u);
+    u.as_str().len()
+}
+
+/// `set` run on a clone of the setters URL, by `url`; the href's length.
+fn url_one(set: impl FnOnce(&mut url::Url)) -> usize {
+    let mut u = url_setters_url().clone();
+    set(&mut u);
+    u.as_str().len()
+}
 
 /// A line of `benches/data/mixed.tsv`: the input, and the base after a tab unless it is empty.
 fn input_and_base(line: &str) -> (&str, Option<&str>) {
@@ -88,20 +125,39 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
         "rfc3986" => |line| usize::from(pegurl::rfc3986::parse(line).is_ok()),
         #[cfg(feature = "rfc3986")]
         "fluent" => |line| usize::from(fluent_uri::UriRef::parse(line).is_ok()),
-        "setters" => |_| {
-            let mut u = pegurl::Url::parse(SETTERS_URL).expect("a URL");
-            pegurl::quirks::set_host(&mut u, black_box("other.example.com:81")).ok();
-            pegurl::quirks::set_pathname(&mut u, black_box("/d/e/../f")).ok();
-            pegurl::quirks::set_search(&mut u, black_box("?q=a b")).ok();
-            u.as_str().len()
+        "clone" => |_| pegurl_one(|_| ()),
+        "url_clone" => |_| url_one(|_| ()),
+        "setters" => |_| pegurl_setters(pegurl_setters_url()),
+        "url_setters" => |_| url_setters(url_setters_url()),
+        "url_quirks_setters" => |_| {
+            url_one(|u| {
+                url::quirks::set_host(u, black_box("other.example.com:81")).ok();
+                url::quirks::set_pathname(u, black_box("/d/e/../f"));
+                url::quirks::set_search(u, black_box("?q=a b"));
+            })
         },
-        "url_setters" => |_| {
-            let mut u = url::Url::parse(SETTERS_URL).expect("a URL");
-            url::quirks::set_host(&mut u, black_box("other.example.com:81")).ok();
-            url::quirks::set_pathname(&mut u, black_box("/d/e/../f"));
-            url::quirks::set_search(&mut u, black_box("?q=a b"));
-            u.as_str().len()
+        "host_setter" => |_| {
+            pegurl_one(|u| {
+                drop(pegurl::quirks::set_host(
+                    u,
+                    black_box("other.example.com:81"),
+                ))
+            })
         },
+        "pathname_setter" => {
+            |_| pegurl_one(|u| drop(pegurl::quirks::set_pathname(u, black_box("/d/e/../f"))))
+        }
+        "search_setter" => {
+            |_| pegurl_one(|u| drop(pegurl::quirks::set_search(u, black_box("?q=a b"))))
+        }
+        "url_host_setter" => |_| {
+            url_one(|u| {
+                u.set_host(Some(black_box("other.example.com"))).ok();
+                u.set_port(Some(81)).ok();
+            })
+        },
+        "url_pathname_setter" => |_| url_one(|u| u.set_path(black_box("/d/e/../f"))),
+        "url_search_setter" => |_| url_one(|u| u.set_query(Some(black_box("q=a b")))),
         "parse_setters_url" => |_| pegurl::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
         "url_parse_setters_url" => |_| url::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
         "parse_with_base" => |line| {

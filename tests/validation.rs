@@ -6,6 +6,8 @@
 //! each span lies inside the input on character boundaries. `spans.json` holds hand-written spans.
 //! `long-labels.json` and `idna-unicode-18.json` (from `scripts/reference/idna-fixtures.mjs`) hold
 //! domains for UTS 46 ToASCII; the first also setter cases: the href after setting a host.
+//! `setter-values.json` (from `scripts/reference/setter-values.mjs`) holds setter cases only:
+//! the href after the pathname setter, on values built from openings, segments and separators.
 
 #[path = "common/collect.rs"]
 mod collect;
@@ -36,14 +38,13 @@ fn main() {
             }));
         }
     }
-    for (index, case) in fixture("long-labels", "setters").into_iter().enumerate() {
-        let name = format!(
-            "long-labels::setters::{index:02} {}",
-            describe_setter(&case)
-        );
-        trials.push(Trial::test(name, move || {
-            check_setter(&case).map_err(Failed::from)
-        }));
+    for suite in ["long-labels", "setter-values"] {
+        for (index, case) in fixture(suite, "setters").into_iter().enumerate() {
+            let name = format!("{suite}::setters::{index:04} {}", describe_setter(&case));
+            trials.push(Trial::test(name, move || {
+                check_setter(&case).map_err(Failed::from)
+            }));
+        }
     }
     for (index, case) in cases("spans").into_iter().enumerate() {
         let name = format!("spans::{index:02} {}", describe(&case));

@@ -71,7 +71,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // standard's sets: the check then finds what it finds in each segment), else each
         // segment's as it joins the row (asked only when someone listens).
         let check_each = self.wants_errors() && !self.table(Set::UrlCodePoint).contains('/');
-        while let Some((production, at)) = segments.next() {
+        // The pathname setter's path start state's "/", while the first segment that follows
+        // it is to come: that segment then joins a row as if the "/" opened it.
+        let mut start_slash: Option<Range<usize>> = None;
+        while let Some((production, mut at)) = segments.next() {
             let Some(p) = production else {
                 return Err(self.unexpected(within, at));
             };
@@ -96,12 +99,22 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 Production::SpecialFirstSegment
                 | Production::FirstSegment
                 | Production::SpecialSetterFirstSegment
-                | Production::SetterFirstSegment => (text, false, false),
+                | Production::SetterFirstSegment => match start_slash.take() {
+                    // The path state reads the segment after the path start state's "/": the
+                    // segment is written as "/" and the segment, the "/" it follows.
+                    Some(slash) if slash.end == at.start => {
+                        at = slash.start..at.end;
+                        (text, true, false)
+                    }
+                    _ => (text, false, false),
+                },
                 // The pathname setter's path start state: "If c is U+005C (\),
                 // invalid-reverse-solidus validation error."
                 Production::PathStartSlash => {
-                    if text == "\\" {
-                        self.report(ErrorCode::InvalidReverseSolidus, at);
+                    match text {
+                        "\\" => self.report(ErrorCode::InvalidReverseSolidus, at),
+                        "/" => start_slash = Some(at),
+                        _ => {}
                     }
                     continue;
                 }
