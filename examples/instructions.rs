@@ -72,7 +72,10 @@ fn main() -> ExitCode {
 // The setters chain the benchmarks time, and the URL it runs on.
 #[path = "../benches/common/mod.rs"]
 mod common;
-use common::{pegurl_setters, url_setters, SETTERS_URL};
+use common::{
+    pegurl_set_host, pegurl_set_pathname, pegurl_set_search, pegurl_setters, url_quirks_setters,
+    url_set_host, url_set_path, url_set_query, url_setters, SETTERS_URL,
+};
 
 /// The setters URL, parsed once by pegurl.
 fn pegurl_setters_url() -> &'static pegurl::Url {
@@ -129,35 +132,13 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
         "url_clone" => |_| url_one(|_| ()),
         "setters" => |_| pegurl_setters(pegurl_setters_url()),
         "url_setters" => |_| url_setters(url_setters_url()),
-        "url_quirks_setters" => |_| {
-            url_one(|u| {
-                url::quirks::set_host(u, black_box("other.example.com:81")).ok();
-                url::quirks::set_pathname(u, black_box("/d/e/../f"));
-                url::quirks::set_search(u, black_box("?q=a b"));
-            })
-        },
-        "host_setter" => |_| {
-            pegurl_one(|u| {
-                drop(pegurl::quirks::set_host(
-                    u,
-                    black_box("other.example.com:81"),
-                ))
-            })
-        },
-        "pathname_setter" => {
-            |_| pegurl_one(|u| drop(pegurl::quirks::set_pathname(u, black_box("/d/e/../f"))))
-        }
-        "search_setter" => {
-            |_| pegurl_one(|u| drop(pegurl::quirks::set_search(u, black_box("?q=a b"))))
-        }
-        "url_host_setter" => |_| {
-            url_one(|u| {
-                u.set_host(Some(black_box("other.example.com"))).ok();
-                u.set_port(Some(81)).ok();
-            })
-        },
-        "url_pathname_setter" => |_| url_one(|u| u.set_path(black_box("/d/e/../f"))),
-        "url_search_setter" => |_| url_one(|u| u.set_query(Some(black_box("q=a b")))),
+        "url_quirks_setters" => |_| url_quirks_setters(url_setters_url()),
+        "host_setter" => |_| pegurl_one(pegurl_set_host),
+        "pathname_setter" => |_| pegurl_one(pegurl_set_pathname),
+        "search_setter" => |_| pegurl_one(pegurl_set_search),
+        "url_host_setter" => |_| url_one(url_set_host),
+        "url_pathname_setter" => |_| url_one(url_set_path),
+        "url_search_setter" => |_| url_one(url_set_query),
         "parse_setters_url" => |_| pegurl::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
         "url_parse_setters_url" => |_| url::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
         "parse_with_base" => |line| {

@@ -56,13 +56,56 @@ pub fn errors_counted<'u>(
 /// The URL the setters benchmarks start from (it has credentials and a port: the full way).
 pub const SETTERS_URL: &str = "https://user@example.org:8080/a/b/c?x=1#f";
 
+/// The host and port the setters benchmarks set: together for pegurl's host setter (the WHATWG
+/// one), apart for `url`'s `set_host` and `set_port`.
+pub const HOST_AND_PORT: &str = "other.example.com:81";
+/// [`HOST_AND_PORT`]'s host.
+pub const HOST: &str = "other.example.com";
+/// [`HOST_AND_PORT`]'s port.
+pub const PORT: u16 = 81;
+/// The pathname the setters benchmarks set.
+pub const PATHNAME: &str = "/d/e/../f";
+/// The search the setters benchmarks set (`url`'s `set_query` takes it without its "?").
+pub const SEARCH: &str = "?q=a b";
+
+/// pegurl's host setter with [`HOST_AND_PORT`].
+pub fn pegurl_set_host(u: &mut pegurl::Url) {
+    pegurl::quirks::set_host(u, black_box(HOST_AND_PORT)).expect("a host");
+}
+
+/// pegurl's pathname setter with [`PATHNAME`].
+pub fn pegurl_set_pathname(u: &mut pegurl::Url) {
+    pegurl::quirks::set_pathname(u, black_box(PATHNAME)).expect("a path");
+}
+
+/// pegurl's search setter with [`SEARCH`].
+pub fn pegurl_set_search(u: &mut pegurl::Url) {
+    pegurl::quirks::set_search(u, black_box(SEARCH)).expect("a query");
+}
+
+/// `url`'s `set_host` and `set_port` with [`HOST`] and [`PORT`].
+pub fn url_set_host(u: &mut url::Url) {
+    u.set_host(Some(black_box(HOST))).expect("a host");
+    u.set_port(Some(black_box(PORT))).expect("a port");
+}
+
+/// `url`'s `set_path` with [`PATHNAME`].
+pub fn url_set_path(u: &mut url::Url) {
+    u.set_path(black_box(PATHNAME));
+}
+
+/// `url`'s `set_query` with [`SEARCH`] less its "?".
+pub fn url_set_query(u: &mut url::Url) {
+    u.set_query(Some(black_box(&SEARCH[1..])));
+}
+
 /// pegurl's three setters of the setters benchmarks on a copy of `url`: host, pathname and
 /// search; the href's length.
 pub fn pegurl_setters(url: &pegurl::Url) -> usize {
     let mut u = url.clone();
-    pegurl::quirks::set_host(&mut u, black_box("other.example.com:81")).expect("a host");
-    pegurl::quirks::set_pathname(&mut u, black_box("/d/e/../f")).expect("a path");
-    pegurl::quirks::set_search(&mut u, black_box("?q=a b")).expect("a query");
+    pegurl_set_host(&mut u);
+    pegurl_set_pathname(&mut u);
+    pegurl_set_search(&mut u);
     u.href().len()
 }
 
@@ -70,10 +113,18 @@ pub fn pegurl_setters(url: &pegurl::Url) -> usize {
 /// without the WHATWG setters' leading "?").
 pub fn url_setters(url: &url::Url) -> usize {
     let mut u = url.clone();
-    u.set_host(Some(black_box("other.example.com")))
-        .expect("a host");
-    u.set_port(Some(81)).expect("a port");
-    u.set_path(black_box("/d/e/../f"));
-    u.set_query(Some(black_box("q=a b")));
+    url_set_host(&mut u);
+    url_set_path(&mut u);
+    url_set_query(&mut u);
+    u.as_str().len()
+}
+
+/// The same three WHATWG setters through the `url` crate's own implementation of them
+/// (`url::quirks`, what its wasm and JS bindings call), with pegurl's values.
+pub fn url_quirks_setters(url: &url::Url) -> usize {
+    let mut u = url.clone();
+    url::quirks::set_host(&mut u, black_box(HOST_AND_PORT)).expect("a host");
+    url::quirks::set_pathname(&mut u, black_box(PATHNAME));
+    url::quirks::set_search(&mut u, black_box(SEARCH));
     u.as_str().len()
 }
