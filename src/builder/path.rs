@@ -101,7 +101,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 | Production::SpecialSetterFirstSegment
                 | Production::SetterFirstSegment => match start_slash.take() {
                     // The path state reads the segment after the path start state's "/": the
-                    // segment is written as "/" and the segment, the "/" it follows.
+                    // segment is written after a "/", so that "/" and the segment join a row.
                     Some(slash) if slash.end == at.start => {
                         at = slash.start..at.end;
                         (text, true, false)
