@@ -42,6 +42,14 @@ use std::hint::black_box;
 use std::process::ExitCode;
 use std::sync::OnceLock;
 
+// The setters chain the benchmarks time, and the URL it runs on.
+#[path = "../benches/common/mod.rs"]
+mod common;
+use common::{
+    pegurl_set_host, pegurl_set_pathname, pegurl_set_search, pegurl_setters, url_quirks_setters,
+    url_set_host, url_set_path, url_set_query, url_setters, SETTERS_URL,
+};
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let (Some(mode), Some(path)) = (args.get(1), args.get(2)) else {
@@ -68,14 +76,6 @@ fn main() -> ExitCode {
     println!("{lines} lines, {total}");
     ExitCode::SUCCESS
 }
-
-// The setters chain the benchmarks time, and the URL it runs on.
-#[path = "../benches/common/mod.rs"]
-mod common;
-use common::{
-    pegurl_set_host, pegurl_set_pathname, pegurl_set_search, pegurl_setters, url_quirks_setters,
-    url_set_host, url_set_path, url_set_query, url_setters, SETTERS_URL,
-};
 
 /// The setters URL, parsed once by pegurl.
 fn pegurl_setters_url() -> &'static pegurl::Url {

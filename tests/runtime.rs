@@ -292,3 +292,40 @@ fn url_units_of_a_path_are_its_segments_with_a_run_time_grammar() {
         assert_eq!(errors, [], "{input}");
     }
 }
+
+/// A grammar whose path percent-encode set holds "/" encodes it inside a segment's content
+/// only: the "/" between segments is the path's serialization, never percent-encoded, in a
+/// parse and in the pathname setter alike.
+#[test]
+fn a_path_set_holding_the_slash_leaves_the_slashes_between_segments() {
+    let changed = BUILTIN_GRAMMAR.replacen(
+        "path_percent_encode_set = _{ query_percent_encode_set |",
+        "path_percent_encode_set = _{ query_percent_encode_set | \"/\" |",
+        1,
+    );
+    assert_ne!(changed, BUILTIN_GRAMMAR);
+    let grammar = RuntimeGrammar::load(&changed).expect("the changed grammar loads");
+    for (input, href) in [
+        ("https://h/a/b", "https://h/a/b"),
+        ("https://h/a b/./c/../d", "https://h/a%20b/d"),
+        ("foo://h/a/b/", "foo://h/a/b/"),
+        ("file:///C:/x", "file:///C:/x"),
+    ] {
+        let url = run_time(&grammar, None).parse(input);
+        assert_eq!(
+            url.map(|u| u.href().to_owned()).as_deref(),
+            Ok(href),
+            "{input}"
+        );
+    }
+    for (value, href) in [("/c/d", "https://h/c/d?q"), ("e/f", "https://h/e/f?q")] {
+        let mut url = run_time(&grammar, None)
+            .parse("https://h/a/b?q")
+            .expect("a URL");
+        assert_eq!(
+            grammar.set_component(&mut url, "pathname", value),
+            Some(Ok(()))
+        );
+        assert_eq!(url.href(), href, "pathname = {value:?}");
+    }
+}

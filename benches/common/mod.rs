@@ -1,5 +1,7 @@
-//! What the benchmarks share: the URL lists, the lines of `benches/data/mixed.tsv`, and the
-//! parse with every validation error counted. Each benchmark uses some of it.
+//! What the benchmarks share: the URL lists, the lines of `benches/data/mixed.tsv`, the parse
+//! with every validation error counted, and the setters chain (its URL, values and setters, by
+//! pegurl, `url` and `url::quirks`). Each benchmark uses some of it; `examples/instructions.rs`
+//! includes it too (`#[path]`), to count the instructions of the same setters.
 #![allow(dead_code)]
 
 use std::hint::black_box;

@@ -65,14 +65,18 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // Each segment is seen with whether another follows.
         let mut segments = segments.peekable();
         // Segments in a row that open with "/" and are appended as they are: their span,
-        // written with one percent-encode when the row ends.
+        // written with one percent-encode when the row ends. Only when "/" is not in the path
+        // percent-encode set (as in the standard's): the "/" between segments is the path's
+        // serialization, which no grammar's set encodes.
         let mut row: Option<Range<usize>> = None;
+        let rows = !self.table(Set::Path).contains('/');
         // A row's code points are checked at once when "/" is a URL code point (as in the
         // standard's sets: the check then finds what it finds in each segment), else each
         // segment's as it joins the row (asked only when someone listens).
         let check_each = self.wants_errors() && !self.table(Set::UrlCodePoint).contains('/');
-        // The pathname setter's path start state's "/", while the first segment that follows
-        // it is to come: that segment then joins a row as if the "/" opened it.
+        // The special pathname setter's path start state's "/", while the first segment that
+        // follows it is to come: that segment then joins a row as if the "/" opened it. (The
+        // setter of a URL that is not special reads its "/" as a literal, not a token.)
         let mut start_slash: Option<Range<usize>> = None;
         while let Some((production, mut at)) = segments.next() {
             let Some(p) = production else {
@@ -122,7 +126,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             };
             // A pending row means the path is not empty.
             let kind = self.segment_kind(content, row.is_some());
-            if kind == Segment::AsItIs && opened_by_slash {
+            if kind == Segment::AsItIs && opened_by_slash && rows {
                 // The "/" and the content as they are in the input: the row grows.
                 if check_each {
                     self.url_units(content, at.end - content.len());
