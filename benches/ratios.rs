@@ -1,6 +1,8 @@
 //! The ratios that issue 20's goals name, each measured interleaved: its two sides are timed in
 //! turn over the whole list, the side that goes first alternating from one round to the next,
 //! for 21 rounds, and the median of the 21 per-round ratios is reported with its quartiles.
+//! After the setters chain, each of its setters alone against `url`'s, which the goal does not
+//! name but which says where the chain's ratio comes from.
 //! On a shared machine whose speed drifts within seconds, both sides of a ratio then run under
 //! the same conditions; criterion's groups, timed one after another over minutes, do not (on
 //! the 2-core VM the README's figures come from, the same ratio moved by up to 20% from one
@@ -16,7 +18,9 @@ use std::time::Instant;
 
 mod common;
 use common::{
-    errors_counted, mixed_cases, mixed_tsv, pegurl_setters, url_list, url_setters, SETTERS_URL,
+    errors_counted, mixed_cases, mixed_tsv, pegurl_set_host, pegurl_set_pathname,
+    pegurl_set_search, pegurl_setters, url_list, url_set_host, url_set_path, url_set_query,
+    url_setters, SETTERS_URL,
 };
 
 /// Rounds per ratio: each times both sides once.
@@ -185,8 +189,13 @@ fn mixed() {
     ratio("mixed.tsv: validate_url_string / parse", n, &valid, &parse);
 }
 
+/// A setter of the chain alone: its name in the report, pegurl's and `url`'s.
+type Alone = (&'static str, fn(&mut pegurl::Url), fn(&mut url::Url));
+
 /// The setters of `benches/parse.rs`: host, pathname and search on a copy of one URL, by pegurl
-/// and by the `url` crate's own setters; 20,000 copies a run.
+/// and by the `url` crate's own setters; 20,000 copies a run. Then each setter of the chain
+/// alone on a copy (the copy included on both sides), to say which of them the chain's ratio
+/// comes from.
 fn setters() {
     const COPIES: usize = 20_000;
     let ours = pegurl::Url::parse(SETTERS_URL).expect("a URL");
@@ -194,6 +203,32 @@ fn setters() {
     let pegurl_chain = || (0..COPIES).map(|_| pegurl_setters(&ours)).sum();
     let url_chain = || (0..COPIES).map(|_| url_setters(&theirs)).sum();
     ratio("setters: pegurl / url", COPIES, &pegurl_chain, &url_chain);
+    let alone: [Alone; 3] = [
+        ("setters: host alone", pegurl_set_host, url_set_host),
+        ("setters: pathname alone", pegurl_set_pathname, url_set_path),
+        ("setters: search alone", pegurl_set_search, url_set_query),
+    ];
+    for (name, pegurl_set, url_set) in alone {
+        let pegurl_one = || {
+            (0..COPIES)
+                .map(|_| {
+                    let mut u = ours.clone();
+                    pegurl_set(&mut u);
+                    u.href().len()
+                })
+                .sum()
+        };
+        let url_one = || {
+            (0..COPIES)
+                .map(|_| {
+                    let mut u = theirs.clone();
+                    url_set(&mut u);
+                    u.as_str().len()
+                })
+                .sum()
+        };
+        ratio(name, COPIES, &pegurl_one, &url_one);
+    }
 }
 
 fn main() {
