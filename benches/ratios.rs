@@ -18,7 +18,7 @@ use std::time::Instant;
 
 mod common;
 use common::{
-    errors_counted, mixed_cases, mixed_tsv, pegurl_set_host, pegurl_set_pathname,
+    errors_counted, mixed_cases, mixed_tsv, on_a_copy, pegurl_set_host, pegurl_set_pathname,
     pegurl_set_search, pegurl_setters, url_list, url_set_host, url_set_path, url_set_query,
     url_setters, SETTERS_URL,
 };
@@ -209,24 +209,8 @@ fn setters() {
         ("setters: search alone", pegurl_set_search, url_set_query),
     ];
     for (name, pegurl_set, url_set) in alone {
-        let pegurl_one = || {
-            (0..COPIES)
-                .map(|_| {
-                    let mut u = ours.clone();
-                    pegurl_set(&mut u);
-                    u.href().len()
-                })
-                .sum()
-        };
-        let url_one = || {
-            (0..COPIES)
-                .map(|_| {
-                    let mut u = theirs.clone();
-                    url_set(&mut u);
-                    u.as_str().len()
-                })
-                .sum()
-        };
+        let pegurl_one = || (0..COPIES).map(|_| on_a_copy(&ours, pegurl_set)).sum();
+        let url_one = || (0..COPIES).map(|_| on_a_copy(&theirs, url_set)).sum();
         ratio(name, COPIES, &pegurl_one, &url_one);
     }
 }

@@ -46,8 +46,8 @@ use std::sync::OnceLock;
 #[path = "../benches/common/mod.rs"]
 mod common;
 use common::{
-    pegurl_set_host, pegurl_set_pathname, pegurl_set_search, pegurl_setters, url_quirks_setters,
-    url_set_host, url_set_path, url_set_query, url_setters, SETTERS_URL,
+    on_a_copy, pegurl_set_host, pegurl_set_pathname, pegurl_set_search, pegurl_setters,
+    url_quirks_setters, url_set_host, url_set_path, url_set_query, url_setters, SETTERS_URL,
 };
 
 fn main() -> ExitCode {
@@ -89,20 +89,6 @@ fn url_setters_url() -> &'static url::Url {
     PARSED.get_or_init(|| url::Url::parse(SETTERS_URL).expect("a URL"))
 }
 
-/// `set` run on a clone of the setters URL, by pegurl; the href's length.
-fn pegurl_one(set: impl FnOnce(&mut pegurl::Url)) -> usize {
-    let mut u = pegurl_setters_url().clone();
-    set(&mut u);
-    u.as_str().len()
-}
-
-/// `set` run on a clone of the setters URL, by `url`; the href's length.
-fn url_one(set: impl FnOnce(&mut url::Url)) -> usize {
-    let mut u = url_setters_url().clone();
-    set(&mut u);
-    u.as_str().len()
-}
-
 /// A line of `benches/data/mixed.tsv`: the input, and the base after a tab unless it is empty.
 fn input_and_base(line: &str) -> (&str, Option<&str>) {
     let (input, base) = line.split_once('\t').unwrap_or((line, ""));
@@ -128,17 +114,17 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
         "rfc3986" => |line| usize::from(pegurl::rfc3986::parse(line).is_ok()),
         #[cfg(feature = "rfc3986")]
         "fluent" => |line| usize::from(fluent_uri::UriRef::parse(line).is_ok()),
-        "clone" => |_| pegurl_one(|_| ()),
-        "url_clone" => |_| url_one(|_| ()),
+        "clone" => |_| on_a_copy(pegurl_setters_url(), |_| ()),
+        "url_clone" => |_| on_a_copy(url_setters_url(), |_| ()),
         "setters" => |_| pegurl_setters(pegurl_setters_url()),
         "url_setters" => |_| url_setters(url_setters_url()),
         "url_quirks_setters" => |_| url_quirks_setters(url_setters_url()),
-        "host_setter" => |_| pegurl_one(pegurl_set_host),
-        "pathname_setter" => |_| pegurl_one(pegurl_set_pathname),
-        "search_setter" => |_| pegurl_one(pegurl_set_search),
-        "url_host_setter" => |_| url_one(url_set_host),
-        "url_pathname_setter" => |_| url_one(url_set_path),
-        "url_search_setter" => |_| url_one(url_set_query),
+        "host_setter" => |_| on_a_copy(pegurl_setters_url(), pegurl_set_host),
+        "pathname_setter" => |_| on_a_copy(pegurl_setters_url(), pegurl_set_pathname),
+        "search_setter" => |_| on_a_copy(pegurl_setters_url(), pegurl_set_search),
+        "url_host_setter" => |_| on_a_copy(url_setters_url(), url_set_host),
+        "url_pathname_setter" => |_| on_a_copy(url_setters_url(), url_set_path),
+        "url_search_setter" => |_| on_a_copy(url_setters_url(), url_set_query),
         "parse_setters_url" => |_| pegurl::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
         "url_parse_setters_url" => |_| url::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
         "parse_with_base" => |line| {
