@@ -73,7 +73,7 @@ impl Generator<'_> {
     /// The step on its own, as the body of a repetition is (pest_meta nests a longer sequence
     /// to the right, where the step's two parts are in different operands). Not while
     /// explaining, where the look-ahead records its attempts.
-    fn one_step_before(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
+    pub(super) fn one_step_before(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
         let OptimizedExpr::Seq(not, any) = expr else {
             return None;
         };

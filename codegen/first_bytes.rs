@@ -100,7 +100,8 @@ impl Generator<'_> {
 
     /// For the body of a repetition that is a choice, the bytes on which one pass of the choice
     /// takes exactly that byte and nothing else: those where the first alternative that can
-    /// start with the byte is a one-byte class (`c`) or a run of one (`c+`, when no alternative
+    /// start with the byte is a one-byte class (`c`, or a step `!X ~ ANY` that is one: see
+    /// [`Generator::one_step_before`]) or a run of one (`c+`, when no alternative
     /// before it can start with a byte of `c`, so that the run is the same bytes taken one at a
     /// time). The repetition skips them in one table scan and runs the choice itself only on
     /// the other bytes: `(plain+ | pct_encoded)*` is one loop, not a call per character. A rule
@@ -153,7 +154,11 @@ impl Generator<'_> {
                 },
                 _ => None,
             };
-            if let Some(class) = self.class_of(alternative) {
+            // A class, or one `!X ~ ANY` step that is one (a URL code point of a component).
+            let class = self
+                .class_of(alternative)
+                .or_else(|| self.one_step_before(alternative));
+            if let Some(class) = class {
                 for b in 0..256 {
                     steps[b] |= class[b] && !claimed[b];
                 }

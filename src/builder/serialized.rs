@@ -91,7 +91,8 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let Some(places) = tokens.tokens().and_then(|t| self.serialized_places(t)) else {
             return false;
         };
-        self.take_as_written(places)
+        // Its path, query and fragment rules take no invalid URL unit (url.pest).
+        self.take_as_written(places, Units::NoneInvalid)
     }
 
     /// The places of the components of a `serialized_url` (or `serialized_url_head`) tree, its
@@ -169,7 +170,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let Some(places) = self.places_as_written(url) else {
             return false;
         };
-        self.take_as_written(places)
+        self.take_as_written(places, Units::Unchecked)
     }
 
     /// Takes an input as written, its components at `places`: raises the validation errors
@@ -178,14 +179,14 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// errors cannot be raised this way.
     // Inlined always: see `Writer::as_written`.
     #[inline(always)]
-    fn take_as_written(&mut self, places: AsWritten) -> bool {
+    fn take_as_written(&mut self, places: AsWritten, units: Units) -> bool {
         if self.wants_errors() {
             // The path's units are checked as one text (see `errors_as_written`), which needs
             // "/" among the URL code points: a grammar loaded at run time may leave it out.
-            if !self.table(Set::UrlCodePoint).contains('/') {
+            if units == Units::Unchecked && !self.table(Set::UrlCodePoint).contains('/') {
                 return false;
             }
-            self.errors_as_written(&places);
+            self.errors_as_written(&places, units);
         }
         if self.outcome_only {
             self.host_as_written = Some(places.host);
@@ -204,7 +205,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// state raises none for the credentials' code points). Inlined always (into
     /// `take_as_written`): the places stay in registers, and the call's saves and restores go.
     #[inline(always)]
-    fn errors_as_written(&mut self, places: &AsWritten) {
+    fn errors_as_written(&mut self, places: &AsWritten, units: Units) {
         // authority state: "If c is U+0040 (@), then: Invalid-credentials validation error."
         // Credentials as written have one "@", the one that ends them.
         if let Some(credentials) = &places.credentials {
@@ -219,6 +220,20 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         }
         // Only the outcome asked for: the path, query and fragment states are not run.
         if self.outcome_only {
+            return;
+        }
+        // Read by `serialized_url`, whose path, query and fragment are URL code points and
+        // percent-encoded bytes: none of them is an invalid URL unit.
+        if units == Units::NoneInvalid {
+            #[cfg(debug_assertions)]
+            for at in [
+                Some(&places.path),
+                places.query.as_ref(),
+                places.fragment.as_ref(),
+            ] {
+                let text = at.map_or("", |at| &self.text[at.clone()]);
+                assert_eq!(self.invalid_url_units(text).next(), None, "{:?}", self.text);
+            }
             return;
         }
         // The usual input has no byte in its path, query and fragment that may be an invalid
@@ -263,6 +278,15 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let kind = self.source.tables().scheme_kind_of(name, text);
         (name != SchemeName::Other && kind.is_special()).then_some(kind)
     }
+}
+
+/// What is known of the invalid URL units of an input taken as written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Units {
+    /// It has none: `serialized_url`'s rules take none.
+    NoneInvalid,
+    /// They are to be looked for (an input `url` read).
+    Unchecked,
 }
 
 /// A port the port state writes as it is: ASCII digits, a 16-bit number, not the scheme's

@@ -6,18 +6,19 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::super::Builder;
-use crate::error::ValidationError;
+use crate::error::{ErrorCode, ValidationError};
 use crate::generated::Generated;
 use crate::grammar::Production;
 use crate::input::Input;
 
 /// The basic URL parser on `input` (no base) with the record written by `url` (the builder's
 /// production functions, or the way for inputs as written), returning what `url` returned:
-/// the record and the validation errors (preprocessing's, then the builder's), debug-printed.
+/// the record and the validation errors (preprocessing's, then the builder's), debug-printed,
+/// and whether an invalid-URL-unit error is among the builder's.
 fn run(
     input: &str,
     url: impl FnOnce(&mut Builder<'_, '_, '_, Generated>, &crate::tokens::Node<'_>) -> bool,
-) -> Option<String> {
+) -> Option<(String, bool)> {
     let input = Input::new(input);
     let mut errors: Vec<ValidationError> = Vec::new();
     let mut push = |e| errors.push(e);
@@ -30,7 +31,18 @@ fn run(
     }
     let record = builder.out.finish().expect("a short record");
     drop(tree);
-    Some(format!("{record:?} {errors:?}"))
+    let builders = &errors[preprocessing_errors(&input)..];
+    let invalid_units = builders.iter().any(|e| e.code == ErrorCode::InvalidUrlUnit);
+    Some((format!("{record:?} {errors:?}"), invalid_units))
+}
+
+/// How many validation errors preprocessing raises on `input`.
+fn preprocessing_errors(input: &Input<'_>) -> usize {
+    let mut errors = 0;
+    let mut count = |_| errors += 1;
+    let mut listener: crate::builder::Listener<'_> = &mut count;
+    Builder::new(&Generated, input, None, Some(&mut listener)).preprocessing();
+    errors
 }
 
 /// The record and validation errors of the `serialized_url` way on `input` (no base), as
@@ -123,15 +135,18 @@ fn agree(input: &str) -> bool {
         "check mode on {input:?}"
     );
     let by_the_grammar = run_serialized(input);
-    let Some(as_written) = run(input, |b, root| b.url_as_written(root)) else {
+    let Some((as_written, invalid_units)) = run(input, |b, root| b.url_as_written(root)) else {
         assert_eq!(by_the_grammar, None, "{input:?}");
         return false;
     };
-    match credentials {
+    // `serialized_url` takes no credentials and no invalid URL unit (its path, query and
+    // fragment are URL code points and percent-encoded bytes); every other input the way on
+    // the tree takes, with the same record and errors.
+    match credentials || invalid_units {
         true => assert_eq!(by_the_grammar, None, "{input:?}"),
         false => assert_eq!(by_the_grammar.as_ref(), Some(&as_written), "{input:?}"),
     }
-    let by_the_productions = run(input, |b, root| b.url(*root).is_ok());
+    let by_the_productions = run(input, |b, root| b.url(*root).is_ok()).map(|(record, _)| record);
     assert_eq!(Some(&as_written), by_the_productions.as_ref(), "{input:?}");
     // A parse without a listener takes it too, and writes the same record.
     let plain = super::super::parse(&Generated, input, plain_request(), |record| record);
@@ -221,6 +236,41 @@ fn inputs_as_written_and_not() {
     }
     for (input, taken) in cases {
         assert_eq!(agree(input), taken, "{input:?}");
+    }
+}
+
+/// `serialized_url` leaves to the tree every input whose path, query or fragment holds an
+/// invalid URL unit (a code point that is no URL code point, or a "%" that starts no
+/// percent-encoded byte), so that a parse taking its way need not look for one; the way on
+/// the tree takes them, reporting each.
+#[test]
+fn serialized_urls_hold_no_invalid_url_unit() {
+    let serialized = |input: &str| run_serialized(input).is_some();
+    for input in [
+        "https://a/b%41c?d%42e#f%43g",
+        "https://a/!$&'()*+,-.:;=@_~?!$&()*+,-./:;=?@_~#!$&'()*+,-./:;=?@_~",
+        "file:///x%2F",
+    ] {
+        assert!(serialized(input), "{input:?}");
+    }
+    for input in [
+        "https://a/b|c",
+        "https://a/[x]",
+        "https://a/%zz",
+        "https://a/%4",
+        "https://a/x%",
+        "https://a/?q[]=1",
+        "https://a/?x{y}^z`|\\",
+        "https://a/?%g0",
+        "https://a/#a#b",
+        "https://a/#{x}",
+        "https://a/#%",
+        "file:///x|y",
+    ] {
+        assert!(!serialized(input), "{input:?}");
+        assert!(agree(input), "{input:?}");
+        let (_, invalid_units) = run(input, |b, root| b.url_as_written(root)).expect("taken");
+        assert!(invalid_units, "{input:?}");
     }
 }
 
