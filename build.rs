@@ -80,7 +80,11 @@ const URL_OUTLINED: &[&str] = &[
 /// fragment), so that the parser's position stays in a register through the run instead of
 /// going through memory at every rule's call and return (a fifth of a parse of kasztp.txt on an
 /// AMD EPYC host). `codegen::tests` checks which functions the option inlines.
-const URL_INLINED: &[&str] = &["serialized_url", "serialized_url_head"];
+const URL_INLINED: &[&str] = &[
+    "serialized_url",
+    "serialized_url_head",
+    "serialized_url_of_url_units",
+];
 
 /// The writing grammar's small rules of the usual URL's head (its scheme, domain and port):
 /// inlined into their callers, for the same reason as `URL_INLINED` (`is_valid_url_string` on

@@ -40,6 +40,14 @@ mod url_rules {
             _ => parser.r_serialized_url(),
         }
     }
+
+    /// `serialized_url_of_url_units`, into a sink of a few tokens (see [`run_serialized`]).
+    #[inline(always)]
+    pub(super) fn run_serialized_of_url_units(
+        parser: &mut Parser<'_, '_, &mut Few<SERIALIZED_TOKENS>>,
+    ) -> bool {
+        parser.r_serialized_url_of_url_units()
+    }
 }
 
 /// `grammar/valid.pest` (the writing grammar), generated.
@@ -108,6 +116,15 @@ impl Productions for Generated {
             url_rules::run_serialized(parser, entry)
         })
         .0
+    }
+
+    #[inline]
+    fn parse_serialized_of_url_units(
+        &self,
+        input: &str,
+        tokens: &mut Few<SERIALIZED_TOKENS>,
+    ) -> bool {
+        run_on(input, tokens, url_rules::run_serialized_of_url_units).0
     }
 }
 

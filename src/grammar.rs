@@ -183,6 +183,17 @@ pub(crate) trait Productions {
         false
     }
 
+    /// Runs `serialized_url_of_url_units` on `input` into `tokens`, as
+    /// [`Productions::parse_serialized`] runs its entries (a function of its own, so that a
+    /// parse without validation errors, which never runs it, keeps its code apart).
+    fn parse_serialized_of_url_units(
+        &self,
+        _input: &str,
+        _tokens: &mut crate::tokens::Few<SERIALIZED_TOKENS>,
+    ) -> bool {
+        false
+    }
+
     /// The code point sets and the scheme table this source's grammar states (the built-in
     /// grammar's unless it says otherwise).
     fn tables(&self) -> &crate::tables::Tables {

@@ -11,7 +11,9 @@
 //! conditions below are each the case of a production function where it writes its input as it
 //! is; anything else (credentials, an IP address, an upper case letter, a byte to percent-encode,
 //! a base, a tree of another shape) goes to those functions. The validation errors such an input
-//! can have are raised here as those functions would. The tests hold the two ways to the same
+//! can have are raised here as those functions would; a parse that reports them reads the input
+//! first with `serialized_url_of_url_units`, which takes none with an invalid URL unit in its
+//! path, query or fragment, so that it need not look for one there. The tests hold the two ways to the same
 //! records and the same validation errors on every WPT input and URL list line, and so does a
 //! fuzz target.
 
@@ -20,7 +22,7 @@ use core::ops::Range;
 use super::host::{ends_in_a_number, strict_to_ascii_fails};
 use super::{Builder, Node};
 use crate::error::ErrorCode;
-use crate::grammar::{Production, Productions};
+use crate::grammar::{Production, Productions, SERIALIZED_TOKENS};
 use crate::record::{AsWritten, HostKind, SchemeKind, SchemeName};
 use crate::scan::any_byte_in;
 use crate::tables::Set;
@@ -29,8 +31,13 @@ use crate::tokens::{Few, Token};
 /// The productions only `serialized_url`'s way reads, which the built-in grammar's parser alone
 /// takes: a grammar loaded at run time does not need them.
 #[cfg(feature = "vm")]
-pub(crate) const BUILT_IN_ONLY: [Production; 9] = [
+pub(crate) const BUILT_IN_ONLY: [Production; 14] = [
     Production::SerializedUrl,
+    Production::SerializedUrlOfUrlUnits,
+    Production::SerializedPathOfUrlUnits,
+    Production::SerializedFilePathOfUrlUnits,
+    Production::SerializedQueryOfUrlUnits,
+    Production::SerializedFragmentOfUrlUnits,
     Production::SerializedUrlHead,
     Production::SerializedDomain,
     Production::SerializedPort,
@@ -78,6 +85,12 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// (unless only the outcome is asked for), and true; false (nothing raised or written)
     /// otherwise.
     pub(super) fn serialized_url(&mut self) -> bool {
+        // A parse that reports validation errors reads the input with the rule that takes no
+        // invalid URL unit first: then it need not look for one. An input with one (a "|" or
+        // a "[" in a query is not rare) is read again, and its units are looked for.
+        if !self.outcome_only && self.wants_errors() && self.serialized_url_of_url_units() {
+            return true;
+        }
         // When only the outcome is asked for, the head is all that is read (see
         // `url_as_written`).
         let entry = match self.outcome_only {
@@ -88,20 +101,45 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         if !self.source.parse_serialized(entry, self.text, &mut tokens) {
             return false;
         }
-        let Some(places) = tokens.tokens().and_then(|t| self.serialized_places(t)) else {
-            return false;
-        };
-        // Its path, query and fragment rules take no invalid URL unit (url.pest).
-        self.take_as_written(places, Units::NoneInvalid)
+        self.take_serialized(&tokens, Units::Unchecked)
     }
 
-    /// The places of the components of a `serialized_url` (or `serialized_url_head`) tree, its
-    /// tokens in pre-order, when the checks the grammar leaves to the builder pass: a lowercase
+    /// [`Builder::serialized_url`] by `serialized_url_of_url_units`. Not inlined: only a parse
+    /// that reports validation errors runs it, and a parse without keeps its code small.
+    #[inline(never)]
+    pub(super) fn serialized_url_of_url_units(&mut self) -> bool {
+        let mut tokens = Few::new();
+        if !self
+            .source
+            .parse_serialized_of_url_units(self.text, &mut tokens)
+        {
+            return false;
+        }
+        self.take_serialized(&tokens, Units::NoneInvalid)
+    }
+
+    /// Takes the input a `serialized_url` rule matched (its tree in `tokens`, whose invalid URL
+    /// units are as `units` says) when the checks the rule leaves to the builder pass.
+    #[inline(always)]
+    fn take_serialized(&mut self, tokens: &Few<SERIALIZED_TOKENS>, units: Units) -> bool {
+        let Some(tokens) = tokens.tokens() else {
+            return false;
+        };
+        let Some(places) = self.serialized_places(tokens, units) else {
+            return false;
+        };
+        self.take_as_written(places, units)
+    }
+
+    /// The places of the components of a `serialized_url` (or `serialized_url_head`) tree, or of
+    /// a `serialized_url_of_url_units` one (`units` says which), its tokens in pre-order, when
+    /// the checks the grammar leaves to the builder pass: a lowercase
     /// scheme (its name known from its bytes), a domain that does not end in a number (the host
     /// parser would read an IPv4 address), and a port that fits in 16 bits and is not the
     /// scheme's default. A head has no path: its place is left empty after the host, and never
     /// read.
-    fn serialized_places(&self, tokens: &[Token]) -> Option<AsWritten> {
+    #[inline(always)]
+    fn serialized_places(&self, tokens: &[Token], units: Units) -> Option<AsWritten> {
         let span = |t: &Token| t.start as usize..t.end as usize;
         // The root's children, each after the subtree of the one before.
         let mut at = 1;
@@ -148,15 +186,31 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             places.port = Some(port_as_written(digits, default)?);
             child = children.next();
         }
-        if is(child, Production::SerializedPath) || is(child, Production::SerializedFilePath) {
+        // The productions of the rule that read the tree: `serialized_url`'s (or its head's),
+        // or `serialized_url_of_url_units`'.
+        let [path, file_path, query, fragment] = match units {
+            Units::Unchecked => [
+                Production::SerializedPath,
+                Production::SerializedFilePath,
+                Production::SerializedQuery,
+                Production::SerializedFragment,
+            ],
+            Units::NoneInvalid => [
+                Production::SerializedPathOfUrlUnits,
+                Production::SerializedFilePathOfUrlUnits,
+                Production::SerializedQueryOfUrlUnits,
+                Production::SerializedFragmentOfUrlUnits,
+            ],
+        };
+        if is(child, path) || is(child, file_path) {
             places.path = span(child?);
             child = children.next();
         }
-        if is(child, Production::SerializedQuery) {
+        if is(child, query) {
             places.query = Some(span(child?));
             child = children.next();
         }
-        if is(child, Production::SerializedFragment) {
+        if is(child, fragment) {
             places.fragment = Some(span(child?));
         }
         // What follows is EOI's token.
@@ -222,8 +276,8 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         if self.outcome_only {
             return;
         }
-        // Read by `serialized_url`, whose path, query and fragment are URL code points and
-        // percent-encoded bytes: none of them is an invalid URL unit.
+        // Read by `serialized_url_of_url_units`, whose path, query and fragment are URL code
+        // points and percent-encoded bytes: none of them is an invalid URL unit.
         if units == Units::NoneInvalid {
             #[cfg(debug_assertions)]
             for at in [
@@ -283,9 +337,9 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
 /// What is known of the invalid URL units of an input taken as written.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Units {
-    /// It has none: `serialized_url`'s rules take none.
+    /// It has none: `serialized_url_of_url_units` takes none.
     NoneInvalid,
-    /// They are to be looked for (an input `url` read).
+    /// They are to be looked for (an input `serialized_url` or `url` read).
     Unchecked,
 }
 

@@ -69,12 +69,26 @@ fn input_needs_no_preprocessing(original: &str) -> bool {
 
 /// [`run_serialized`] on an input already preprocessed (or taken as it is).
 fn run_serialized_on(input: Input<'_>) -> Option<String> {
+    run_serialized_by(input, |b| b.serialized_url())
+}
+
+/// The record and validation errors of the way `serialized_url_of_url_units` alone takes on
+/// `input`, as [`run`] gives them; None when it does not take it.
+fn run_serialized_of_url_units(input: &str) -> Option<String> {
+    run_serialized_by(Input::new(input), |b| b.serialized_url_of_url_units())
+}
+
+/// The record and validation errors of the way `serialized` on `input`, preprocessed.
+fn run_serialized_by(
+    input: Input<'_>,
+    serialized: impl FnOnce(&mut Builder<'_, '_, '_, Generated>) -> bool,
+) -> Option<String> {
     let mut errors: Vec<ValidationError> = Vec::new();
     let mut push = |e| errors.push(e);
     let mut listener: crate::builder::Listener<'_> = &mut push;
     let mut builder = Builder::new(&Generated, &input, None, Some(&mut listener));
     builder.preprocessing();
-    if !builder.serialized_url() {
+    if !serialized(&mut builder) {
         return None;
     }
     let record = builder.out.finish().expect("a short record");
@@ -139,12 +153,16 @@ fn agree(input: &str) -> bool {
         assert_eq!(by_the_grammar, None, "{input:?}");
         return false;
     };
-    // `serialized_url` takes no credentials and no invalid URL unit (its path, query and
-    // fragment are URL code points and percent-encoded bytes); every other input the way on
-    // the tree takes, with the same record and errors.
-    match credentials || invalid_units {
+    match credentials {
         true => assert_eq!(by_the_grammar, None, "{input:?}"),
         false => assert_eq!(by_the_grammar.as_ref(), Some(&as_written), "{input:?}"),
+    }
+    // `serialized_url_of_url_units` takes those but the ones with an invalid URL unit (its
+    // path, query and fragment are URL code points and percent-encoded bytes).
+    let of_url_units = run_serialized_of_url_units(input);
+    match credentials || invalid_units {
+        true => assert_eq!(of_url_units, None, "{input:?}"),
+        false => assert_eq!(of_url_units.as_ref(), Some(&as_written), "{input:?}"),
     }
     let by_the_productions = run(input, |b, root| b.url(*root).is_ok()).map(|(record, _)| record);
     assert_eq!(Some(&as_written), by_the_productions.as_ref(), "{input:?}");
@@ -239,13 +257,13 @@ fn inputs_as_written_and_not() {
     }
 }
 
-/// `serialized_url` leaves to the tree every input whose path, query or fragment holds an
+/// `serialized_url_of_url_units` leaves every input whose path, query or fragment holds an
 /// invalid URL unit (a code point that is no URL code point, or a "%" that starts no
-/// percent-encoded byte), so that a parse taking its way need not look for one; the way on
-/// the tree takes them, reporting each.
+/// percent-encoded byte) to `serialized_url`, so that a parse taking its way need not look for
+/// one; `serialized_url` and the way on the tree take them, reporting each.
 #[test]
-fn serialized_urls_hold_no_invalid_url_unit() {
-    let serialized = |input: &str| run_serialized(input).is_some();
+fn serialized_urls_of_url_units_hold_no_invalid_url_unit() {
+    let serialized = |input: &str| run_serialized_of_url_units(input).is_some();
     for input in [
         "https://a/b%41c?d%42e#f%43g",
         "https://a/!$&'()*+,-.:;=@_~?!$&()*+,-./:;=?@_~#!$&'()*+,-./:;=?@_~",
@@ -268,6 +286,7 @@ fn serialized_urls_hold_no_invalid_url_unit() {
         "file:///x|y",
     ] {
         assert!(!serialized(input), "{input:?}");
+        assert!(run_serialized(input).is_some(), "{input:?}");
         assert!(agree(input), "{input:?}");
         let (_, invalid_units) = run(input, |b, root| b.url_as_written(root)).expect("taken");
         assert!(invalid_units, "{input:?}");
