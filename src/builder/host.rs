@@ -110,7 +110,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         };
         // "If asciiDomain ends in a number: If domain is not an ASCII string,
         // IPv4-non-ASCII-input validation error. Return the result of IPv4 parsing asciiDomain."
-        if ends_in_a_number(&ascii) {
+        if ends_in_a_number(ascii.as_bytes()) {
             if !domain_is_ascii {
                 self.report(ErrorCode::Ipv4NonAsciiInput, at.clone());
             }
@@ -264,9 +264,9 @@ fn strict_to_ascii_refuses(domain: &str) -> bool {
 /// lowercases it, and the ends-in-a-number checker reads either case: it is not run.
 pub(crate) fn strict_ascii_ends_in_a_number(domain: &str) -> Option<bool> {
     if passes_strict_to_ascii(domain.as_bytes()) {
-        return Some(ends_in_a_number(domain));
+        return Some(ends_in_a_number(domain.as_bytes()));
     }
-    domain_to_ascii(domain, true).map(|ascii| ends_in_a_number(&ascii))
+    domain_to_ascii(domain, true).map(|ascii| ends_in_a_number(ascii.as_bytes()))
 }
 
 /// [Domain parser ToASCII](https://url.spec.whatwg.org/#domain-parser-toascii): Unicode
@@ -325,32 +325,33 @@ pub(super) fn byte_kinds(text: &str, table: &[u8; 256]) -> u8 {
         .fold(0, |kinds, b| kinds | table[usize::from(b)])
 }
 
-/// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker).
-pub(crate) fn ends_in_a_number(input: &str) -> bool {
+/// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker), on a
+/// string's bytes: it looks for ASCII digits, hex digits, "x" and "." only, which no byte of a
+/// code point beyond ASCII is, so the answer is the string's (and a caller with the domain's
+/// place in a text need not find its ends on character boundaries).
+pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
     // "If the last item in parts is the empty string, then remove the last item from parts."
     // (By bytes: `strip_suffix` compiled to a branch that callgrind's simulation saw mispredicted
     // on nearly every call.)
-    let bytes = input.as_bytes();
-    let end = bytes.len() - usize::from(bytes.last() == Some(&b'.'));
+    let end = input.len() - usize::from(input.last() == Some(&b'.'));
     let input = &input[..end];
     // Both kinds of number end in a hex digit, or in the "x" of "0x": most domains do not.
     if !input
-        .bytes()
-        .next_back()
-        .is_some_and(|b| b.is_ascii_hexdigit() || b == b'x' || b == b'X')
+        .last()
+        .is_some_and(|b| b.is_ascii_hexdigit() || *b == b'x' || *b == b'X')
     {
         return false;
     }
-    let last = match input.bytes().rposition(|b| b == b'.') {
+    let last = match input.iter().rposition(|b| *b == b'.') {
         Some(dot) => &input[dot + 1..],
         None => input,
     };
     // "If last is not the empty string and contains only ASCII digits, then return true."
-    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+    if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
         return true;
     }
     // "If parsing last as an IPv4 number does not return failure, then return true."
-    let b = last.as_bytes();
+    let b = last;
     b.len() >= 2
         && b[0] == b'0'
         && (b[1] | 0x20) == b'x'
@@ -402,12 +403,12 @@ mod tests {
 
     #[test]
     fn ends_in_a_number_as_the_spec_examples_say() {
-        assert!(ends_in_a_number("1.2.3.4"));
-        assert!(ends_in_a_number("a.0x"));
-        assert!(ends_in_a_number("a.09."));
-        assert!(!ends_in_a_number("a.b"));
-        assert!(!ends_in_a_number("a.0xg"));
-        assert!(!ends_in_a_number("1.2.."));
+        assert!(ends_in_a_number("1.2.3.4".as_bytes()));
+        assert!(ends_in_a_number("a.0x".as_bytes()));
+        assert!(ends_in_a_number("a.09.".as_bytes()));
+        assert!(!ends_in_a_number("a.b".as_bytes()));
+        assert!(!ends_in_a_number("a.0xg".as_bytes()));
+        assert!(!ends_in_a_number("1.2..".as_bytes()));
     }
 
     #[test]

@@ -85,11 +85,11 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// (unless only the outcome is asked for), and true; false (nothing raised or written)
     /// otherwise.
     pub(super) fn serialized_url(&mut self) -> bool {
-        // A parse that reports validation errors reads the input with the rule that takes no
-        // invalid URL unit first: then it need not look for one. An input with one (a "|" or
-        // a "[" in a query is not rare) is read again, and its units are looked for.
-        if !self.outcome_only && self.wants_errors() && self.serialized_url_of_url_units() {
-            return true;
+        // A parse that reports validation errors reads the input with the twin rule that tells
+        // the components of URL units from the others: it need not look for invalid URL units
+        // in those.
+        if !self.outcome_only && self.wants_errors() {
+            return self.serialized_url_of_url_units();
         }
         // When only the outcome is asked for, the head is all that is read (see
         // `url_as_written`).
@@ -101,7 +101,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         if !self.source.parse_serialized(entry, self.text, &mut tokens) {
             return false;
         }
-        self.take_serialized(&tokens, Units::Unchecked)
+        self.take_serialized(&tokens, Family::Plain)
     }
 
     /// [`Builder::serialized_url`] by `serialized_url_of_url_units`. Not inlined: only a parse
@@ -115,31 +115,32 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         {
             return false;
         }
-        self.take_serialized(&tokens, Units::NoneInvalid)
+        self.take_serialized(&tokens, Family::OfUrlUnits)
     }
 
-    /// Takes the input a `serialized_url` rule matched (its tree in `tokens`, whose invalid URL
-    /// units are as `units` says) when the checks the rule leaves to the builder pass.
+    /// Takes the input a rule of `family` matched (its tree in `tokens`) when the checks the
+    /// rule leaves to the builder pass.
     #[inline(always)]
-    fn take_serialized(&mut self, tokens: &Few<SERIALIZED_TOKENS>, units: Units) -> bool {
+    fn take_serialized(&mut self, tokens: &Few<SERIALIZED_TOKENS>, family: Family) -> bool {
         let Some(tokens) = tokens.tokens() else {
             return false;
         };
-        let Some(places) = self.serialized_places(tokens, units) else {
+        let Some((places, units)) = self.serialized_places(tokens, family) else {
             return false;
         };
         self.take_as_written(places, units)
     }
 
     /// The places of the components of a `serialized_url` (or `serialized_url_head`) tree, or of
-    /// a `serialized_url_of_url_units` one (`units` says which), its tokens in pre-order, when
-    /// the checks the grammar leaves to the builder pass: a lowercase
+    /// a `serialized_url_of_url_units` one (`family` says which), its tokens in pre-order, and
+    /// what is known of their invalid URL units, when the checks the grammar leaves to the
+    /// builder pass: a lowercase
     /// scheme (its name known from its bytes), a domain that does not end in a number (the host
     /// parser would read an IPv4 address), and a port that fits in 16 bits and is not the
     /// scheme's default. A head has no path: its place is left empty after the host, and never
     /// read.
     #[inline(always)]
-    fn serialized_places(&self, tokens: &[Token], units: Units) -> Option<AsWritten> {
+    fn serialized_places(&self, tokens: &[Token], family: Family) -> Option<(AsWritten, Units)> {
         let span = |t: &Token| t.start as usize..t.end as usize;
         // The root's children, each after the subtree of the one before.
         let mut at = 1;
@@ -157,7 +158,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let host = span(children.next()?);
         let host_kind = if host.is_empty() {
             HostKind::Empty
-        } else if ends_in_a_number(self.text.get(host.clone())?) {
+        } else if ends_in_a_number(self.text.as_bytes().get(host.clone())?) {
             return None;
         } else {
             HostKind::Domain
@@ -186,35 +187,47 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             places.port = Some(port_as_written(digits, default)?);
             child = children.next();
         }
-        // The productions of the rule that read the tree: `serialized_url`'s (or its head's),
-        // or `serialized_url_of_url_units`'.
-        let [path, file_path, query, fragment] = match units {
-            Units::Unchecked => [
-                Production::SerializedPath,
-                Production::SerializedFilePath,
-                Production::SerializedQuery,
-                Production::SerializedFragment,
-            ],
-            Units::NoneInvalid => [
-                Production::SerializedPathOfUrlUnits,
-                Production::SerializedFilePathOfUrlUnits,
-                Production::SerializedQueryOfUrlUnits,
-                Production::SerializedFragmentOfUrlUnits,
-            ],
+        // Each component by `serialized_url`'s rule, which may hold invalid URL units, or (in
+        // `serialized_url_of_url_units`) by its twin of URL units.
+        let mut units = match family {
+            Family::Plain => Units::Unchecked,
+            Family::OfUrlUnits => Units::NoneInvalid,
         };
-        if is(child, path) || is(child, file_path) {
+        // Whether `child` is a component of the production `plain` or `plain_too` (the
+        // file path's), or, in `serialized_url_of_url_units`, of their twins of URL units.
+        let mut by = |child: Option<&Token>,
+                      [plain, plain_too]: [Production; 2],
+                      [of_url_units, of_url_units_too]: [Production; 2]| {
+            if is(child, plain) || is(child, plain_too) {
+                units = Units::Unchecked;
+                return true;
+            }
+            family == Family::OfUrlUnits && (is(child, of_url_units) || is(child, of_url_units_too))
+        };
+        let path = [Production::SerializedPath, Production::SerializedFilePath];
+        let path_of_url_units = [
+            Production::SerializedPathOfUrlUnits,
+            Production::SerializedFilePathOfUrlUnits,
+        ];
+        if by(child, path, path_of_url_units) {
             places.path = span(child?);
             child = children.next();
         }
-        if is(child, query) {
+        let query = [Production::SerializedQuery; 2];
+        if by(child, query, [Production::SerializedQueryOfUrlUnits; 2]) {
             places.query = Some(span(child?));
             child = children.next();
         }
-        if is(child, fragment) {
+        let fragment = [Production::SerializedFragment; 2];
+        if by(
+            child,
+            fragment,
+            [Production::SerializedFragmentOfUrlUnits; 2],
+        ) {
             places.fragment = Some(span(child?));
         }
         // What follows is EOI's token.
-        Some(places)
+        Some((places, units))
     }
 
     /// `url` when its input is written as the serializer writes it: the validation errors the
@@ -334,12 +347,21 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     }
 }
 
-/// What is known of the invalid URL units of an input taken as written.
+/// The rule that read an input as written: `serialized_url` (or its head), or its twin
+/// `serialized_url_of_url_units`.
 #[derive(Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Plain,
+    OfUrlUnits,
+}
+
+/// What is known of the invalid URL units of an input taken as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Units {
-    /// It has none: `serialized_url_of_url_units` takes none.
+    /// It has none: `serialized_url_of_url_units` read each component by its rule of URL units.
     NoneInvalid,
-    /// They are to be looked for (an input `serialized_url` or `url` read).
+    /// They are to be looked for (an input `serialized_url` or `url` read, or a component
+    /// read by `serialized_url`'s rule).
     Unchecked,
 }
 

@@ -6,10 +6,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::super::Builder;
+use super::{Family, Units};
 use crate::error::{ErrorCode, ValidationError};
 use crate::generated::Generated;
 use crate::grammar::Production;
+use crate::grammar::Productions;
 use crate::input::Input;
+use crate::tokens::Few;
 
 /// The basic URL parser on `input` (no base) with the record written by `url` (the builder's
 /// production functions, or the way for inputs as written), returning what `url` returned:
@@ -157,12 +160,17 @@ fn agree(input: &str) -> bool {
         true => assert_eq!(by_the_grammar, None, "{input:?}"),
         false => assert_eq!(by_the_grammar.as_ref(), Some(&as_written), "{input:?}"),
     }
-    // `serialized_url_of_url_units` takes those but the ones with an invalid URL unit (its
-    // path, query and fragment are URL code points and percent-encoded bytes).
+    // `serialized_url_of_url_units` takes the same, and reads a component by its rule of URL
+    // units only when the input has no invalid URL unit there (the debug build's check in
+    // `errors_as_written` says so of each component it does not look at).
     let of_url_units = run_serialized_of_url_units(input);
-    match credentials || invalid_units {
+    match credentials {
         true => assert_eq!(of_url_units, None, "{input:?}"),
         false => assert_eq!(of_url_units.as_ref(), Some(&as_written), "{input:?}"),
+    }
+    if !credentials {
+        let units = units_of(input).expect("taken");
+        assert_eq!(units == Units::Unchecked, invalid_units, "{input:?}");
     }
     let by_the_productions = run(input, |b, root| b.url(*root).is_ok()).map(|(record, _)| record);
     assert_eq!(Some(&as_written), by_the_productions.as_ref(), "{input:?}");
@@ -257,13 +265,31 @@ fn inputs_as_written_and_not() {
     }
 }
 
-/// `serialized_url_of_url_units` leaves every input whose path, query or fragment holds an
-/// invalid URL unit (a code point that is no URL code point, or a "%" that starts no
-/// percent-encoded byte) to `serialized_url`, so that a parse taking its way need not look for
-/// one; `serialized_url` and the way on the tree take them, reporting each.
+/// What `serialized_url_of_url_units` knows of the invalid URL units of `input`; None when it
+/// does not take it.
+fn units_of(input: &str) -> Option<Units> {
+    let input = Input::new(input);
+    let mut listener: crate::builder::Listener<'_> = &mut |_| {};
+    let mut builder = Builder::new(&Generated, &input, None, Some(&mut listener));
+    builder.preprocessing();
+    let mut tokens = Few::new();
+    if !builder
+        .source
+        .parse_serialized_of_url_units(builder.text, &mut tokens)
+    {
+        return None;
+    }
+    let (_, units) = builder.serialized_places(tokens.tokens()?, Family::OfUrlUnits)?;
+    Some(units)
+}
+
+/// `serialized_url_of_url_units` reads a path, query or fragment that holds an invalid URL unit
+/// (a code point that is no URL code point, or a "%" that starts no percent-encoded byte) by
+/// `serialized_url`'s rule, and every other by its rule of URL units, so that a parse taking
+/// its way need not look for one there; the way on the tree takes them too, reporting each.
 #[test]
 fn serialized_urls_of_url_units_hold_no_invalid_url_unit() {
-    let serialized = |input: &str| run_serialized_of_url_units(input).is_some();
+    let serialized = |input: &str| units_of(input) == Some(Units::NoneInvalid);
     for input in [
         "https://a/b%41c?d%42e#f%43g",
         "https://a/!$&'()*+,-.:;=@_~?!$&()*+,-./:;=?@_~#!$&'()*+,-./:;=?@_~",
@@ -285,7 +311,7 @@ fn serialized_urls_of_url_units_hold_no_invalid_url_unit() {
         "https://a/#%",
         "file:///x|y",
     ] {
-        assert!(!serialized(input), "{input:?}");
+        assert_eq!(units_of(input), Some(Units::Unchecked), "{input:?}");
         assert!(run_serialized(input).is_some(), "{input:?}");
         assert!(agree(input), "{input:?}");
         let (_, invalid_units) = run(input, |b, root| b.url_as_written(root)).expect("taken");

@@ -243,7 +243,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let as_it_is = !host.is_empty()
             && !host.starts_with('[')
             && byte_kinds(host, &self.source.tables().domain_bytes) == 0
-            && !ends_in_a_number(host);
+            && !ends_in_a_number(host.as_bytes());
         as_it_is.then_some(())
     }
 
