@@ -11,11 +11,12 @@
 //! conditions below are each the case of a production function where it writes its input as it
 //! is; anything else (credentials, an IP address, an upper case letter, a byte to percent-encode,
 //! a base, a tree of another shape) goes to those functions. The validation errors such an input
-//! can have are raised here as those functions would; a parse that reports them reads the input
-//! first with `serialized_url_of_url_units`, which takes none with an invalid URL unit in its
-//! path, query or fragment, so that it need not look for one there. The tests hold the two ways to the same
-//! records and the same validation errors on every WPT input and URL list line, and so does a
-//! fuzz target.
+//! can have are raised here as those functions would. A parse that reports them reads the input
+//! with `serialized_url`'s twin `serialized_url_of_url_units`, which takes the same inputs but
+//! reads each path, query and fragment of URL units by a rule that takes no invalid URL unit: it
+//! looks for invalid URL units only when a component was read otherwise. The tests hold the two
+//! ways to the same records and the same validation errors on every WPT input and URL list
+//! line, and so does a fuzz target.
 
 use core::ops::Range;
 
