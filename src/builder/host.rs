@@ -351,11 +351,10 @@ pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
         return true;
     }
     // "If parsing last as an IPv4 number does not return failure, then return true."
-    let b = last;
-    b.len() >= 2
-        && b[0] == b'0'
-        && (b[1] | 0x20) == b'x'
-        && b[2..].iter().all(u8::is_ascii_hexdigit)
+    last.len() >= 2
+        && last[0] == b'0'
+        && (last[1] | 0x20) == b'x'
+        && last[2..].iter().all(u8::is_ascii_hexdigit)
 }
 
 /// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer) for an IPv6

@@ -135,11 +135,11 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// The places of the components of a `serialized_url` (or `serialized_url_head`) tree, or of
     /// a `serialized_url_of_url_units` one (`family` says which), its tokens in pre-order, and
     /// what is known of their invalid URL units, when the checks the grammar leaves to the
-    /// builder pass: a lowercase
-    /// scheme (its name known from its bytes), a domain that does not end in a number (the host
-    /// parser would read an IPv4 address), and a port that fits in 16 bits and is not the
-    /// scheme's default. A head has no path: its place is left empty after the host, and never
-    /// read.
+    /// builder pass: a lowercase scheme (its name known from its bytes), a domain that does not
+    /// end in a number (the host parser would read an IPv4 address), and a port that fits in 16
+    /// bits and is not the scheme's default. A head has no path: its place is left empty after
+    /// the host, and never read. Inlined always: each caller names its `family`, and the tests
+    /// of the other family's productions fold away (a plain parse tests only its own).
     #[inline(always)]
     fn serialized_places(&self, tokens: &[Token], family: Family) -> Option<(AsWritten, Units)> {
         let span = |t: &Token| t.start as usize..t.end as usize;
@@ -352,7 +352,9 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
 /// `serialized_url_of_url_units`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Family {
+    /// `serialized_url`, or `serialized_url_head`.
     Plain,
+    /// `serialized_url_of_url_units`.
     OfUrlUnits,
 }
 
