@@ -142,7 +142,9 @@ impl Failure {
     }
 }
 
-/// Runs an entry rule (its number), then the checks on its tree.
+/// Runs an entry rule (its number), then the checks on its tree. Inlined, so that the usual
+/// entry, a constant, is called directly (see `valid_rules::run_entry`).
+#[inline]
 fn run(entry: u16, input: &str) -> Result<(), Failure> {
     let Some(tree) = parse_valid_for_checks(entry, input) else {
         return Err(Failure::Grammar(entry));

@@ -262,10 +262,20 @@ fn strict_to_ascii_refuses(domain: &str) -> bool {
 /// Whether strict [`domain_to_ascii`] of `domain` ends in a number, or `None` when it fails:
 /// what a valid domain is not. For the usual domain ([`passes_strict_to_ascii`]) ToASCII only
 /// lowercases it, and the ends-in-a-number checker reads either case: it is not run.
+/// Inlined: its one caller, the writing grammar's check of a valid domain string, then reads
+/// the usual domain without a call but the shortcut's; ToASCII is [`strict_ascii_of`]'s.
+#[inline]
 pub(crate) fn strict_ascii_ends_in_a_number(domain: &str) -> Option<bool> {
     if passes_strict_to_ascii(domain.as_bytes()) {
         return Some(ends_in_a_number(domain.as_bytes()));
     }
+    strict_ascii_of(domain)
+}
+
+/// [`strict_ascii_ends_in_a_number`] for a domain the shortcut is not sure of: ToASCII run.
+#[cold]
+#[inline(never)]
+fn strict_ascii_of(domain: &str) -> Option<bool> {
     domain_to_ascii(domain, true).map(|ascii| ends_in_a_number(ascii.as_bytes()))
 }
 
@@ -328,7 +338,10 @@ pub(super) fn byte_kinds(text: &str, table: &[u8; 256]) -> u8 {
 /// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker), on a
 /// string's bytes: it looks for ASCII digits, hex digits, "x" and "." only, which no byte of a
 /// code point beyond ASCII is, so the answer is the string's (and a caller with the domain's
-/// place in a text need not find its ends on character boundaries).
+/// place in a text need not find its ends on character boundaries). Inlined: most domains end
+/// in a letter that no number ends in, which one test tells; the rest of the checker is
+/// [`last_part_is_a_number`].
+#[inline]
 pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
     // "If the last item in parts is the empty string, then remove the last item from parts."
     // (By bytes: `strip_suffix` compiled to a branch that callgrind's simulation saw mispredicted
@@ -336,12 +349,16 @@ pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
     let end = input.len() - usize::from(input.last() == Some(&b'.'));
     let input = &input[..end];
     // Both kinds of number end in a hex digit, or in the "x" of "0x": most domains do not.
-    if !input
+    input
         .last()
         .is_some_and(|b| b.is_ascii_hexdigit() || *b == b'x' || *b == b'X')
-    {
-        return false;
-    }
+        && last_part_is_a_number(input)
+}
+
+/// The rest of [`ends_in_a_number`], on the parts without an empty last one: whether the last
+/// part is a number.
+#[inline(never)]
+fn last_part_is_a_number(input: &[u8]) -> bool {
     let last = match input.iter().rposition(|b| *b == b'.') {
         Some(dot) => &input[dot + 1..],
         None => input,
