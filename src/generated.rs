@@ -61,11 +61,10 @@ pub(crate) mod valid_rules {
     /// constant: the test folds away).
     #[inline(always)]
     pub(crate) fn run_entry<O: Out>(parser: &mut Parser<'_, '_, O>, entry: u16) -> bool {
-        match entry {
-            ABSOLUTE_URL_WITH_FRAGMENT_STRING => {
-                parser.v_absolute_url_with_fragment_string::<false>()
-            }
-            _ => run::<false, _>(parser, entry),
+        if entry == ABSOLUTE_URL_WITH_FRAGMENT_STRING {
+            parser.v_absolute_url_with_fragment_string::<false>()
+        } else {
+            run::<false, _>(parser, entry)
         }
     }
 }

@@ -262,20 +262,23 @@ fn strict_to_ascii_refuses(domain: &str) -> bool {
 /// Whether strict [`domain_to_ascii`] of `domain` ends in a number, or `None` when it fails:
 /// what a valid domain is not. For the usual domain ([`passes_strict_to_ascii`]) ToASCII only
 /// lowercases it, and the ends-in-a-number checker reads either case: it is not run.
-/// Inlined: its one caller, the writing grammar's check of a valid domain string, then reads
-/// the usual domain without a call but the shortcut's; ToASCII is [`strict_ascii_of`]'s.
+/// Inlined into its one caller, the writing grammar's check of a valid domain string, so that
+/// the usual domain is read there without a call; the rare one goes to
+/// [`to_ascii_ends_in_a_number`].
 #[inline]
 pub(crate) fn strict_ascii_ends_in_a_number(domain: &str) -> Option<bool> {
     if passes_strict_to_ascii(domain.as_bytes()) {
         return Some(ends_in_a_number(domain.as_bytes()));
     }
-    strict_ascii_of(domain)
+    to_ascii_ends_in_a_number(domain)
 }
 
-/// [`strict_ascii_ends_in_a_number`] for a domain the shortcut is not sure of: ToASCII run.
+/// [`strict_ascii_ends_in_a_number`] for a domain the shortcut is not sure of, by strict
+/// ToASCII itself. Out of line and cold, as [`strict_to_ascii_refuses`]: ToASCII's code would
+/// otherwise be inlined where the usual domain is checked, and few domains get here.
 #[cold]
 #[inline(never)]
-fn strict_ascii_of(domain: &str) -> Option<bool> {
+fn to_ascii_ends_in_a_number(domain: &str) -> Option<bool> {
     domain_to_ascii(domain, true).map(|ascii| ends_in_a_number(ascii.as_bytes()))
 }
 
