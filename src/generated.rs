@@ -12,7 +12,7 @@ use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::grammar::{Production, Productions, SERIALIZED_TOKENS};
+use crate::grammar::{Production, Productions, IPV4_TOKENS, SERIALIZED_TOKENS};
 use crate::scan::{bytes_equal_to, leading, Stops};
 use crate::tokens::{offset, Few, Matched, Out, Token};
 use attempts::{Attempt, Attempts};
@@ -47,6 +47,12 @@ mod url_rules {
         parser: &mut Parser<'_, '_, &mut Few<SERIALIZED_TOKENS>>,
     ) -> bool {
         parser.r_serialized_url_of_url_units()
+    }
+
+    /// `ipv4`, into a sink of a few tokens (see [`run_serialized`]).
+    #[inline(always)]
+    pub(super) fn run_ipv4(parser: &mut Parser<'_, '_, &mut Few<IPV4_TOKENS>>) -> bool {
+        parser.r_ipv4()
     }
 }
 
@@ -128,6 +134,11 @@ impl Productions for Generated {
             url_rules::run_serialized(parser, entry)
         })
         .0
+    }
+
+    #[inline]
+    fn parse_ipv4(&self, input: &str, tokens: &mut Few<IPV4_TOKENS>) -> bool {
+        run_on(input, tokens, url_rules::run_ipv4).0
     }
 
     #[inline]

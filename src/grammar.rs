@@ -31,6 +31,10 @@ include!(concat!(env!("OUT_DIR"), "/productions.rs"));
 /// path, the query, the fragment and the end of input.
 pub(crate) const SERIALIZED_TOKENS: usize = 8;
 
+/// The most tokens of the `ipv4` tree that [`Productions::parse_ipv4`] keeps: the root, six
+/// parts and the end of input (a domain of more parts is read by [`Productions::parse`]).
+pub(crate) const IPV4_TOKENS: usize = 8;
+
 /// A node of a tree the grammar matched: the rule's name, the span it took, and its children.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
@@ -180,6 +184,15 @@ pub(crate) trait Productions {
         _input: &str,
         _tokens: &mut crate::tokens::Few<SERIALIZED_TOKENS>,
     ) -> bool {
+        false
+    }
+
+    /// Runs `ipv4` on `input` (a domain) into `tokens`, a sink for its small flat tree, as
+    /// [`Productions::parse_serialized`] runs its entries: the host parser's ends-in-a-number
+    /// check reads it for every domain whose last byte may end a number, without a token buffer
+    /// taken from the thread. False when it does not match, or when this source has no such way
+    /// (the caller then runs [`Productions::parse`]).
+    fn parse_ipv4(&self, _input: &str, _tokens: &mut crate::tokens::Few<IPV4_TOKENS>) -> bool {
         false
     }
 

@@ -151,6 +151,17 @@ pub(crate) struct Node<'t> {
 }
 
 impl<'t> Node<'t> {
+    /// The root of the tree of `tokens` (in pre-order, the root first) on `text`; None when
+    /// there is no token.
+    #[inline]
+    pub(crate) fn root_of(text: &'t str, tokens: &'t [Token]) -> Option<Node<'t>> {
+        (!tokens.is_empty()).then_some(Node {
+            text,
+            tokens,
+            index: 0,
+        })
+    }
+
     #[inline]
     fn token(&self) -> &'t Token {
         &self.tokens[self.index]

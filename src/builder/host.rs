@@ -14,10 +14,12 @@ use super::strict_domain::passes_strict_to_ascii;
 use super::url::is_windows_drive_letter;
 use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError, ParseErrorKind};
-use crate::grammar::Productions;
+use crate::generated::Generated;
+use crate::grammar::{Production, Productions};
 use crate::percent;
 use crate::record::HostKind;
 use crate::tables::Set;
+use crate::tokens::Few;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// `host` and `opaque_host`: host-parse the leaf and write its serialization.
@@ -110,11 +112,27 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         };
         // "If asciiDomain ends in a number: If domain is not an ASCII string,
         // IPv4-non-ASCII-input validation error. Return the result of IPv4 parsing asciiDomain."
-        if ends_in_a_number(ascii.as_bytes()) {
-            if !domain_is_ascii {
-                self.report(ErrorCode::Ipv4NonAsciiInput, at.clone());
+        // The checker and the IPv4 parser read the `ipv4` rule's one tree, made unless one byte
+        // tells that the domain does not end in a number.
+        let ipv4 = match may_end_in_a_number(ascii.as_bytes()) {
+            true => {
+                let source = self.source;
+                let read = |parts: &Node<'_>| {
+                    if !ends_in_a_number(parts) {
+                        return None;
+                    }
+                    if !domain_is_ascii {
+                        self.report(ErrorCode::Ipv4NonAsciiInput, at.clone());
+                    }
+                    Some(self.ipv4(parts, at.clone()))
+                };
+                with_ipv4_tree(source, &ascii, read)
+                    .ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?
             }
-            let address = self.ipv4(&ascii, at)?;
+            false => None,
+        };
+        if let Some(address) = ipv4 {
+            let address = address?;
             // The IPv4 serializer: the four numbers in decimal, joined by ".".
             let mut serialized = String::with_capacity(15);
             for (i, octet) in address.octets().into_iter().enumerate() {
@@ -259,8 +277,9 @@ fn strict_to_ascii_refuses(domain: &str) -> bool {
     domain_to_ascii(domain, true).is_none()
 }
 
-/// Whether strict [`domain_to_ascii`] of `domain` ends in a number, or `None` when it fails:
-/// what a valid domain is not. For the usual domain ([`passes_strict_to_ascii`]) ToASCII only
+/// Whether strict [`domain_to_ascii`] of `domain` ends in a number, or `None` when it fails
+/// (or when the built-in grammar's `ipv4` rule, which reads any domain, does not match): what a
+/// valid domain is not. For the usual domain ([`passes_strict_to_ascii`]) ToASCII only
 /// lowercases it, and the ends-in-a-number checker reads either case: it is not run.
 /// Inlined into its one caller, the writing grammar's check of a valid domain string, so that
 /// the usual domain is read there without a call; the rare one goes to
@@ -268,7 +287,7 @@ fn strict_to_ascii_refuses(domain: &str) -> bool {
 #[inline]
 pub(crate) fn strict_ascii_ends_in_a_number(domain: &str) -> Option<bool> {
     if passes_strict_to_ascii(domain.as_bytes()) {
-        return Some(ends_in_a_number(domain.as_bytes()));
+        return domain_ends_in_a_number(&Generated, domain);
     }
     to_ascii_ends_in_a_number(domain)
 }
@@ -279,7 +298,7 @@ pub(crate) fn strict_ascii_ends_in_a_number(domain: &str) -> Option<bool> {
 #[cold]
 #[inline(never)]
 fn to_ascii_ends_in_a_number(domain: &str) -> Option<bool> {
-    domain_to_ascii(domain, true).map(|ascii| ends_in_a_number(ascii.as_bytes()))
+    domain_to_ascii(domain, true).and_then(|ascii| domain_ends_in_a_number(&Generated, &ascii))
 }
 
 /// [Domain parser ToASCII](https://url.spec.whatwg.org/#domain-parser-toascii): Unicode
@@ -338,43 +357,95 @@ pub(super) fn byte_kinds(text: &str, table: &[u8; 256]) -> u8 {
         .fold(0, |kinds, b| kinds | table[usize::from(b)])
 }
 
-/// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker), on a
-/// string's bytes: it looks for ASCII digits, hex digits, "x" and "." only, which no byte of a
-/// code point beyond ASCII is, so the answer is the string's (and a caller with the domain's
-/// place in a text need not find its ends on character boundaries). Inlined: most domains end
-/// in a letter that no number ends in, which one test tells; the rest of the checker is
-/// [`last_part_is_a_number`].
+/// Whether `domain` may end in a number: its last byte is one that a number's last part ends
+/// in (an ASCII digit or hex digit, or the "x" of "0x"), or "." (before an empty last part).
+/// One byte tells it for most domains, which end in another letter; the grammar's parts tell
+/// the rest ([`ends_in_a_number`]).
 #[inline]
-pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
-    // "If the last item in parts is the empty string, then remove the last item from parts."
-    // (By bytes: `strip_suffix` compiled to a branch that callgrind's simulation saw mispredicted
-    // on nearly every call.)
-    let end = input.len() - usize::from(input.last() == Some(&b'.'));
-    let input = &input[..end];
-    // Both kinds of number end in a hex digit, or in the "x" of "0x": most domains do not.
-    input
+pub(super) fn may_end_in_a_number(domain: &[u8]) -> bool {
+    domain
         .last()
-        .is_some_and(|b| b.is_ascii_hexdigit() || *b == b'x' || *b == b'X')
-        && last_part_is_a_number(input)
+        .is_some_and(|b| b.is_ascii_hexdigit() || matches!(b, b'x' | b'X' | b'.'))
 }
 
-/// The rest of [`ends_in_a_number`], on the parts without an empty last one: whether the last
-/// part is a number.
+/// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker) on
+/// `domain`, whose parts `source`'s `ipv4` rule finds. Inlined: most domains are told by
+/// [`may_end_in_a_number`]'s one byte, and the rule runs out of line for the others. None
+/// when the rule does not match (a grammar loaded at run time may have changed it): the
+/// checker cannot tell, and the caller does not take the domain as one.
+#[inline]
+pub(crate) fn domain_ends_in_a_number<S: Productions + ?Sized>(
+    source: &S,
+    domain: &str,
+) -> Option<bool> {
+    match may_end_in_a_number(domain.as_bytes()) {
+        true => parts_end_in_a_number(source, domain),
+        false => Some(false),
+    }
+}
+
+/// [`domain_ends_in_a_number`] for a domain that may: the `ipv4` rule run.
 #[inline(never)]
-fn last_part_is_a_number(input: &[u8]) -> bool {
-    let last = match input.iter().rposition(|b| *b == b'.') {
-        Some(dot) => &input[dot + 1..],
-        None => input,
+pub(super) fn parts_end_in_a_number<S: Productions + ?Sized>(
+    source: &S,
+    domain: &str,
+) -> Option<bool> {
+    with_ipv4_tree(source, domain, ends_in_a_number)
+}
+
+/// `read` on the root of the tree of `source`'s `ipv4` rule on `domain`; None when the rule
+/// does not match. The usual domain's tree is made in a few tokens on the stack
+/// ([`Productions::parse_ipv4`]); a domain of more parts, or a source without that way, has
+/// its tree made by [`Productions::parse`].
+#[inline]
+fn with_ipv4_tree<S: Productions + ?Sized, T>(
+    source: &S,
+    domain: &str,
+    read: impl FnOnce(&Node<'_>) -> T,
+) -> Option<T> {
+    let mut few = Few::new();
+    if source.parse_ipv4(domain, &mut few) {
+        if let Some(root) = few
+            .tokens()
+            .and_then(|tokens| Node::root_of(domain, tokens))
+        {
+            return Some(read(&root));
+        }
+    }
+    let tree = source.parse(Production::Ipv4, domain, false)?;
+    Some(read(&tree.root()))
+}
+
+/// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker) on
+/// the node of an `ipv4` rule: "Let parts be the result of strictly splitting input on U+002E
+/// (.)": the node's children (the end of input left out), each a part the grammar classified
+/// by the IPv4 number parser's radix.
+pub(super) fn ends_in_a_number(ipv4: &Node<'_>) -> bool {
+    let parts = ipv4
+        .children()
+        .filter(|part| part.production() != Some(Production::Eoi));
+    let (mut last, mut before_last) = (None, None);
+    for part in parts {
+        (last, before_last) = (Some(part), last);
+    }
+    // "If the last item in parts is the empty string, then: If parts's size is 1, return false.
+    // Remove the last item from parts."
+    let last = match (last, before_last) {
+        (Some(last), _) if !last.as_str().is_empty() => last,
+        (Some(_), Some(before_last)) => before_last,
+        _ => return false,
     };
-    // "If last is not the empty string and contains only ASCII digits, then return true."
-    if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
+    // "If last is non-empty and contains only ASCII digits, then return true."
+    let text = last.as_str();
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
         return true;
     }
-    // "If parsing last as an IPv4 number does not return failure, then return true."
-    last.len() >= 2
-        && last[0] == b'0'
-        && (last[1] | 0x20) == b'x'
-        && last[2..].iter().all(u8::is_ascii_hexdigit)
+    // "If parsing last as an IPv4 number does not return failure, then return true." The
+    // grammar's radix rules are the numbers the IPv4 number parser takes.
+    matches!(
+        last.production(),
+        Some(Production::Ipv4Hex | Production::Ipv4Octal | Production::Ipv4Decimal)
+    )
 }
 
 /// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer) for an IPv6
@@ -420,14 +491,65 @@ pub(crate) fn serialize_ipv6(address: &Ipv6Addr, out: &mut String) {
 mod tests {
     use super::*;
 
+    fn ends(domain: &str) -> bool {
+        domain_ends_in_a_number(&Generated, domain).expect("the built-in ipv4 rule matches")
+    }
+
     #[test]
     fn ends_in_a_number_as_the_spec_examples_say() {
-        assert!(ends_in_a_number("1.2.3.4".as_bytes()));
-        assert!(ends_in_a_number("a.0x".as_bytes()));
-        assert!(ends_in_a_number("a.09.".as_bytes()));
-        assert!(!ends_in_a_number("a.b".as_bytes()));
-        assert!(!ends_in_a_number("a.0xg".as_bytes()));
-        assert!(!ends_in_a_number("1.2..".as_bytes()));
+        assert!(ends("1.2.3.4"));
+        assert!(ends("a.0x"));
+        assert!(ends("a.09."));
+        assert!(ends("08"));
+        assert!(!ends("a.b"));
+        assert!(!ends("a.0xg"));
+        assert!(!ends("1.2.."));
+        assert!(!ends(""));
+        assert!(!ends("."));
+        assert!(!ends("example.de"));
+    }
+
+    /// The checker in the spec's words, on the string itself: split on ".", the last part
+    /// (less an empty one after a "."), all digits or an IPv4 number (hex after "0x", octal
+    /// after "0", or decimal).
+    fn ends_by_the_spec(input: &str) -> bool {
+        let mut parts: Vec<&str> = input.split('.').collect();
+        if parts.last() == Some(&"") {
+            if parts.len() == 1 {
+                return false;
+            }
+            parts.pop();
+        }
+        let last = parts.last().copied().unwrap_or("");
+        if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+            return true;
+        }
+        let (digits, radix) = match last.get(..2) {
+            Some("0x" | "0X") => (&last[2..], 16),
+            _ if last.len() > 1 && last.starts_with('0') => (&last[1..], 8),
+            _ => (last, 10),
+        };
+        !(radix == 10 && digits.is_empty()) && digits.chars().all(|c| c.is_digit(radix))
+    }
+
+    /// The checker on the grammar's parts answers as the spec's words do, on every string of
+    /// up to four characters that matter to it (and one that is not ASCII).
+    #[test]
+    fn ends_in_a_number_is_the_spec_checker_on_every_short_string() {
+        let alphabet = [".", "0", "1", "8", "a", "f", "g", "x", "X", "\u{e9}"];
+        let mut strings = vec![String::new()];
+        let mut compared = 0;
+        for _ in 0..4 {
+            strings = strings
+                .iter()
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            for s in &strings {
+                assert_eq!(ends(s), ends_by_the_spec(s), "{s:?}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 10 + 100 + 1_000 + 10_000);
     }
 
     #[test]

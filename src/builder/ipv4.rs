@@ -6,21 +6,20 @@ use alloc::vec::Vec;
 use core::net::Ipv4Addr;
 use core::ops::Range;
 
-use super::Builder;
+use super::{Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::grammar::{Production, Productions};
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
-    /// Parses `domain` (which ends in a number) as an IPv4 address; errors are reported at `at`,
-    /// the host's span in the input.
-    pub(super) fn ipv4(&mut self, domain: &str, at: Range<usize>) -> Result<Ipv4Addr, ParseError> {
-        // The domain is a derived string, not the input: run the `ipv4` rule on it.
-        let tree = self
-            .source
-            .parse(Production::Ipv4, domain, false)
-            .ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?;
-        let mut parts: Vec<(Option<Production>, &str)> = tree
-            .root()
+    /// Parses a domain that ends in a number as an IPv4 address, from `domain`, the node of the
+    /// `ipv4` rule run on it (the domain is a derived string, not the input, so the rule runs on
+    /// it apart); errors are reported at `at`, the host's span in the input.
+    pub(super) fn ipv4(
+        &mut self,
+        domain: &Node<'_>,
+        at: Range<usize>,
+    ) -> Result<Ipv4Addr, ParseError> {
+        let mut parts: Vec<(Option<Production>, &str)> = domain
             .children()
             .filter(|node| node.production() != Some(Production::Eoi))
             .map(|node| (node.production(), node.as_str()))

@@ -20,7 +20,7 @@
 
 use core::ops::Range;
 
-use super::host::{ends_in_a_number, strict_to_ascii_fails};
+use super::host::{may_end_in_a_number, parts_end_in_a_number, strict_to_ascii_fails};
 use super::{Builder, Node};
 use crate::error::ErrorCode;
 use crate::grammar::{Production, Productions, SERIALIZED_TOKENS};
@@ -159,7 +159,11 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let host = span(children.next()?);
         let host_kind = if host.is_empty() {
             HostKind::Empty
-        } else if ends_in_a_number(self.text.as_bytes().get(host.clone())?) {
+        } else if may_end_in_a_number(self.text.as_bytes().get(host.clone())?)
+            // The domain's text is taken only for the few that may end in a number (`str::get`
+            // costs its checks of character boundaries, out of line).
+            && parts_end_in_a_number(self.source, self.text.get(host.clone())?)?
+        {
             return None;
         } else {
             HostKind::Domain

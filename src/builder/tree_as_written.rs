@@ -6,7 +6,7 @@
 
 use core::ops::Range;
 
-use super::host::{byte_kinds, ends_in_a_number};
+use super::host::{byte_kinds, domain_ends_in_a_number};
 use super::path::{is_double_dot_segment, is_single_dot_segment, may_be_dot_segment};
 use super::serialized::port_as_written;
 use super::url::is_windows_drive_letter;
@@ -243,7 +243,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let as_it_is = !host.is_empty()
             && !host.starts_with('[')
             && byte_kinds(host, &self.source.tables().domain_bytes) == 0
-            && !ends_in_a_number(host.as_bytes());
+            && domain_ends_in_a_number(self.source, host) == Some(false);
         as_it_is.then_some(())
     }
 
