@@ -31,9 +31,10 @@ include!(concat!(env!("OUT_DIR"), "/productions.rs"));
 /// path, the query, the fragment and the end of input.
 pub(crate) const SERIALIZED_TOKENS: usize = 8;
 
-/// The most tokens of the `ipv4` tree that [`Productions::parse_ipv4`] keeps: the root, six
-/// parts and the end of input (a domain of more parts is read by [`Productions::parse`]).
-pub(crate) const IPV4_TOKENS: usize = 8;
+/// The most tokens of the `ipv4` tree that [`Productions::parse_ipv4`] keeps: the root, four
+/// parts with their digits and the end of input, or eight parts of a domain that are not
+/// numbers (a longer tree is read by [`Productions::parse`]).
+pub(crate) const IPV4_TOKENS: usize = 10;
 
 /// A node of a tree the grammar matched: the rule's name, the span it took, and its children.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -169,6 +169,49 @@ fn a_grammar_without_a_production_fails_with_its_name_and_bad_grammars_are_error
     assert!(RuntimeGrammar::load("url = { ").is_err());
 }
 
+/// A grammar whose radix-16 and radix-8 IPv4 parts are leaves (no child for the digits after
+/// the prefix) gets the builder's grammar error naming `ipv4`: the builder reads the digits
+/// from the grammar's child, it does not take the prefix off by position. The built-in grammar
+/// reads the same parts.
+#[test]
+fn ipv4_digits_come_from_the_grammar_not_from_slicing_the_prefix() {
+    let changed = edited(&[
+        (
+            "ipv4_hex = ${ (\"0x\" | \"0X\") ~ ipv4_hex_digits ~",
+            "ipv4_hex = @{ (\"0x\" | \"0X\") ~ ipv4_hex_digits ~",
+        ),
+        (
+            "ipv4_octal = ${ \"0\" ~ ipv4_octal_digits ~",
+            "ipv4_octal = @{ \"0\" ~ ipv4_octal_digits ~",
+        ),
+    ]);
+    let grammar = RuntimeGrammar::load(&changed).expect("the changed grammar loads");
+    for input in ["http://0x7f.1/", "http://0177.1/", "http://1.0X1/"] {
+        let e = run_time(&grammar, None).parse(input).unwrap_err();
+        assert!(
+            matches!(e.kind, pegurl::ParseErrorKind::Grammar("ipv4")),
+            "{input}: {e}"
+        );
+    }
+    // A decimal part has no prefix: it is read as it is.
+    assert_eq!(
+        run_time(&grammar, None)
+            .parse("http://127.1/")
+            .unwrap()
+            .href(),
+        "http://127.0.0.1/"
+    );
+    let builtin = RuntimeGrammar::load(BUILTIN_GRAMMAR).unwrap();
+    for (input, href) in [
+        ("http://0x7f.1/", "http://127.0.0.1/"),
+        ("http://0177.1/", "http://127.0.0.1/"),
+        ("http://1.0X1/", "http://1.0.0.1/"),
+        ("http://0x.0/", "http://0.0.0.0/"),
+    ] {
+        assert_eq!(run_time(&builtin, None).parse(input).unwrap().href(), href);
+    }
+}
+
 /// Options that parse with `grammar` against `base`.
 fn run_time<'a>(grammar: &'a RuntimeGrammar, base: Option<&'a Url>) -> pegurl::ParseOptions<'a> {
     Url::options().base_url(base).grammar(grammar)

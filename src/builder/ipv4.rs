@@ -19,14 +19,13 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         domain: &Node<'_>,
         at: Range<usize>,
     ) -> Result<Ipv4Addr, ParseError> {
-        let mut parts: Vec<(Option<Production>, &str)> = domain
+        let mut parts: Vec<Node<'_>> = domain
             .children()
             .filter(|node| node.production() != Some(Production::Eoi))
-            .map(|node| (node.production(), node.as_str()))
             .collect();
         // "If the last item in parts is the empty string, then: IPv4-empty-part validation error.
         // If parts's size is greater than 1, then remove the last item from parts."
-        if parts.last().is_some_and(|(_, text)| text.is_empty()) {
+        if parts.last().is_some_and(|part| part.as_str().is_empty()) {
             self.report(ErrorCode::Ipv4EmptyPart, at.clone());
             if parts.len() > 1 {
                 parts.pop();
@@ -42,26 +41,18 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return Err(self.fail(ErrorCode::Ipv4TooManyParts, at));
         }
         let mut numbers = [0u64; 4];
-        for (i, &(p, text)) in parts.iter().enumerate() {
-            // The IPv4 number parser, by the radix the grammar found.
-            // The prefix the grammar matched ("0x" or "0X", "0") is taken off the leaf; a leaf
-            // without it comes from a grammar the builder does not know.
-            let (digits, radix) = match p {
+        for (i, part) in parts.iter().enumerate() {
+            // The IPv4 number parser, by the radix the grammar found. A radix-16 or radix-8
+            // part's digits are its child, the prefix ("0x" or "0X", "0") left out; a part
+            // without that child comes from a grammar the builder does not know.
+            let (digits, radix) = match part.production() {
                 Some(Production::Ipv4Hex) => {
-                    let digits = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"));
-                    (
-                        digits.ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?,
-                        16,
-                    )
+                    (self.ipv4_digits(part, Production::Ipv4HexDigits, &at)?, 16)
                 }
                 Some(Production::Ipv4Octal) => {
-                    let digits = text.strip_prefix('0');
-                    (
-                        digits.ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?,
-                        8,
-                    )
+                    (self.ipv4_digits(part, Production::Ipv4OctalDigits, &at)?, 8)
                 }
-                Some(Production::Ipv4Decimal) => (text, 10),
+                Some(Production::Ipv4Decimal) => (part.as_str(), 10),
                 // "If result is failure, IPv4-non-numeric-part validation error, return failure."
                 Some(Production::Ipv4NonNumeric) => {
                     return Err(self.fail(ErrorCode::Ipv4NonNumericPart, at));
@@ -100,5 +91,19 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         }
         let ipv4 = u32::try_from(ipv4).map_err(|_| self.fail(ErrorCode::Ipv4OutOfRangePart, at))?;
         Ok(Ipv4Addr::from(ipv4))
+    }
+
+    /// The text of `part`'s child of rule `digits`: the number's digits without its radix
+    /// prefix. A part without it is an unexpected tree, reported at `at`.
+    fn ipv4_digits<'t>(
+        &mut self,
+        part: &Node<'t>,
+        digits: Production,
+        at: &Range<usize>,
+    ) -> Result<&'t str, ParseError> {
+        part.children()
+            .find(|child| child.production() == Some(digits))
+            .map(|child| child.as_str())
+            .ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))
     }
 }
