@@ -136,3 +136,31 @@ export function credentialsCases(count, seed = 1) {
   }
   return cases;
 }
+
+/** `count` inputs whose host is made of IPv4-number-like parts, the same for a seed: one to
+ * five parts of every radix the IPv4 number parser knows ("0x" and "0X" with hex digits or
+ * none, "0" with octal digits or with "8" and "9", decimal up to and past 2^32), parts that are
+ * not numbers, empty parts and percent-encoded or full-width dots and digits, after schemes of
+ * every kind: for the IPv4 parser and the ends-in-a-number checker. */
+export function ipv4Cases(count, seed = 1) {
+  const r = rng(seed);
+  const pick = (list) => list[r(list.length)];
+  const parts = [
+    "0", "1", "9", "10", "127", "255", "256", "65535", "65536", "16777215", "16777216",
+    "4294967295", "4294967296", "99999999999999999999", "0x", "0X", "0x0", "0xff", "0XFF",
+    "0x100", "0xffffffff", "0x100000000", "0xg", "0x0x1", "00", "07", "077", "0377", "0400",
+    "08", "09", "0777777777777", "", "a", "ab", "1a", "a1", "e", "0x1g", "1.", "%30", "%2e",
+    "\u{FF11}", "\u{FF10}x1", "x", "X",
+  ];
+  const dots = [".", ".", ".", ".", "%2E", "\u{3002}", "\u{FF0E}"];
+  const schemes = ["http", "https", "ws", "file", "foo", "HTTP"];
+  const rests = ["/", "", ":80/x", "/a?q#f", "?q", "#f"];
+  const cases = [];
+  for (let i = 0; i < count; i++) {
+    let host = pick(parts);
+    for (let n = r(5); n > 0; n--) host += pick(dots) + pick(parts);
+    if (r(6) === 0) host += ".";
+    cases.push({ input: `${pick(schemes)}://${host}${pick(rests)}`, base: null });
+  }
+  return cases;
+}
