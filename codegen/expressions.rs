@@ -9,39 +9,10 @@ use pest_meta::optimizer::OptimizedExpr;
 use super::generator::Generator;
 
 impl Generator<'_> {
-    /// For the body `e` of a repetition that makes no token here, in a parser that does not
-    /// explain: when `e` (or the rule `e` names) is one byte of a class `first` and then every
-    /// byte up to one of a class `stop` that holds `first` (a path segment: "/" and what
-    /// follows up to "/", "?" or "#"), the repetition is one scan: a byte of `first`, then every
-    /// byte up to one of `stop` but not of `first` (a segment ends where the next may start).
-    /// Returns `first` and those stops.
-    fn segments(&self, e: &OptimizedExpr) -> Option<([bool; 256], [bool; 256])> {
-        if self.explains || !self.context.makes_no_tokens(self.tokens) {
-            return None;
-        }
-        let body = match e {
-            OptimizedExpr::Ident(name) => &self.rules.get(name.as_str())?.expr,
-            other => other,
-        };
-        let OptimizedExpr::Seq(opening, rest) = body else {
-            return None;
-        };
-        let first = self.class_of(opening)?;
-        let stop = self.skipped_until(rest)?;
-        if (0..256).any(|b| first[b] && !stop[b]) {
-            return None;
-        }
-        let mut stops = stop;
-        for b in 0..256 {
-            stops[b] = stop[b] && !first[b];
-        }
-        Some((first, stops))
-    }
-
     /// The class `expr` skips up to, when it is `(!class ~ ANY)*` with a class of ASCII bytes
     /// (which pest_meta may have made a `Skip` of one-byte strings) or of what
     /// [`Generator::stop_class_of`] takes: one table-driven skip.
-    fn skipped_until(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
+    pub(super) fn skipped_until(&self, expr: &OptimizedExpr) -> Option<[bool; 256]> {
         match expr {
             OptimizedExpr::Skip(strings) => {
                 let mut class = [false; 256];

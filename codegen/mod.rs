@@ -13,6 +13,7 @@ mod first_bytes;
 mod generator;
 mod kept;
 mod outline;
+mod segments;
 pub(crate) mod sets;
 #[cfg(test)]
 mod tests;

@@ -138,6 +138,27 @@ fn an_outline_run_leaves_an_outlined_rule_empty_and_scans_its_segments_once() {
     );
 }
 
+/// A segment rule that is a row of whole segments or one segment still scans as one: each
+/// alternative takes openings and contents only, so the repetition ends where the scan does. An
+/// alternative that may stop inside a segment (after an opening, before its content) does not.
+#[test]
+fn a_row_of_whole_segments_before_the_segment_is_still_one_scan() {
+    let rows = "u = ${ p ~ EOI }\np = ${ s* }\n\
+                s = @{ r | \"/\" ~ c }\nr = _{ \"/\" ~ !d ~ c ~ (\"/\" ~ !d ~ c)* }\n\
+                c = _{ (!(\"/\" | \"?\") ~ ANY)* }\nd = _{ \".\" ~ &(\"/\" | \"?\" | EOI) }\n";
+    let code = outlined(rows, &["p"]).unwrap();
+    let outline = body(&code, "t_p_outline");
+    assert!(outline.contains("self.skip_to_any_of([63])"), "{outline}");
+    assert!(!outline.contains("t_s"), "{outline}");
+    // A row that may end right after an opening: the segments are matched one by one.
+    let cut = "u = ${ p ~ EOI }\np = ${ s* }\n\
+               s = @{ r | \"/\" ~ c }\nr = _{ \"/\" ~ c ~ \"/\" }\n\
+               c = _{ (!(\"/\" | \"?\") ~ ANY)* }\n";
+    let code = outlined(cut, &["p"]).unwrap();
+    let outline = body(&code, "t_p_outline");
+    assert!(!outline.contains("skip_to_any_of"), "{outline}");
+}
+
 #[test]
 fn an_outlined_rule_lists_its_children_for_the_steps_through_them() {
     // A first child once, then any number of another (`+` is one and any).

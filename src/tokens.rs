@@ -469,8 +469,9 @@ mod tests {
     #[test]
     fn a_parse_leaves_its_token_buffer_to_the_next() {
         // Enough tokens to grow the buffer past the 32 a new one has room for (an upper case
-        // host, so that `url`, which makes a token a segment, reads it).
-        let input = format!("https://Example.org/{}", "a/".repeat(40));
+        // host, so that `url` reads it: a token for each single-dot segment and for each row of
+        // segments between them).
+        let input = format!("https://Example.org/{}", "a/./".repeat(40));
         crate::Url::parse(&input).unwrap();
         let tokens = super::spare();
         assert!(tokens.is_empty());

@@ -15,14 +15,24 @@ use pegurl::Url;
 fn edited_grammar() -> String {
     let rules = [
         "special_path_segment",
+        "special_segment_content",
+        "special_dot_segment",
+        "special_drive_letter_segment",
         "special_first_segment",
         "special_setter_first_segment",
         "special_setter_segment",
     ];
+    // A rule's lines: from the one that names it to the next empty line.
+    let mut within = false;
     BUILTIN_GRAMMAR
         .lines()
         .map(|line| {
-            if rules.iter().any(|r| line.starts_with(&format!("{r} ="))) {
+            if line.is_empty() {
+                within = false;
+            } else if rules.iter().any(|r| line.starts_with(&format!("{r} ="))) {
+                within = true;
+            }
+            if within {
                 line.replace("(\"/\" | \"\\\\\")", "\"/\"")
                     .replace("\"/\" | \"\\\\\" | ", "\"/\" | ")
                     .replace("!(\"/\" | \"\\\\\")", "!\"/\"")

@@ -2,6 +2,7 @@
 //! the [path state](https://url.spec.whatwg.org/#path-state) and the
 //! [opaque path state](https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state).
 
+use alloc::vec::Vec;
 #[cfg(all(test, feature = "std"))]
 use core::cell::Cell;
 use core::ops::Range;
@@ -34,6 +35,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return Ok(());
         }
         let within = self.production(&node).unwrap_or(Production::Path);
+        if self.segment_by_segment() {
+            return self.path_segment_by_segment(within, &node);
+        }
         match self.path_steps(&node) {
             None => {
                 // The segments, end of input left out.
@@ -52,6 +56,68 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 Ok(())
             }
         }
+    }
+
+    /// Whether the path state must look at each segment of a row of them (a
+    /// `special_path_segment` or `path_segment` may hold several): when "/" is in the path
+    /// percent-encode set, so that the "/" between segments is written apart from what is
+    /// encoded, or when it is not a URL code point and errors are asked for, so that it is not
+    /// reported. Neither is so with the standard's sets.
+    fn segment_by_segment(&self) -> bool {
+        self.table(Set::Path).contains('/')
+            || (self.wants_errors() && !self.table(Set::UrlCodePoint).contains('/'))
+    }
+
+    /// [`Builder::path`] with each row of segments read again one segment to a leaf, by the
+    /// grammar's `special_path_segment_by_segment` or `path_segment_by_segment` (see
+    /// [`Builder::segment_by_segment`]).
+    #[cold]
+    fn path_segment_by_segment(
+        &mut self,
+        within: Production,
+        node: &Node<'_>,
+    ) -> Result<(), ParseError> {
+        let mut children: Vec<(Option<Production>, Range<usize>)> = Vec::new();
+        match self.path_steps(node) {
+            None => children.extend(
+                node.children()
+                    .filter(|n| n.production() != Some(Production::Eoi))
+                    .map(|n| (n.production(), n.span())),
+            ),
+            Some(mut steps) => {
+                children.extend(steps.by_ref().map(|(p, at)| (Some(p), at)));
+                if steps.end() != Some(node.span().end) {
+                    return Err(self.unexpected(within, span(node)));
+                }
+            }
+        }
+        let mut segments = Vec::with_capacity(children.len());
+        for (production, at) in children {
+            let entry = match production {
+                Some(Production::SpecialPathSegment) => Production::SpecialPathSegmentBySegment,
+                Some(Production::PathSegment) => Production::PathSegmentBySegment,
+                _ => {
+                    segments.push((production, at));
+                    continue;
+                }
+            };
+            let text = self.text;
+            let Some(tree) = self.source.parse(entry, &text[at.clone()], false) else {
+                return Err(self.unexpected(entry, at));
+            };
+            let singles = tree.root().children();
+            segments.extend(
+                singles
+                    .filter(|n| n.production() != Some(Production::Eoi))
+                    .map(|n| {
+                        (
+                            n.production(),
+                            at.start + n.span().start..at.start + n.span().end,
+                        )
+                    }),
+            );
+        }
+        self.path_segments(within, segments.into_iter())
     }
 
     /// The segments of a path production (`within`) in the path state, each a production (None
@@ -87,6 +153,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             let (content, opened_by_slash, opened_by_backslash) = match p {
                 Production::SpecialPathSegment
                 | Production::PathSegment
+                | Production::SpecialSinglePathSegment
+                | Production::SinglePathSegment
                 | Production::SpecialSetterSegment
                 | Production::SetterSegment => {
                     // The segment's leaf opens with the slash the grammar matched: "/", or
@@ -352,6 +420,78 @@ pub(super) fn is_double_dot_segment(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "std")]
+    use alloc::string::String;
+
+    /// The path segments' leaves of the tree of `input` (a traced parse reads the tree), each
+    /// as its rule's name and text.
+    #[cfg(feature = "std")]
+    fn segment_leaves(input: &str) -> Vec<(String, String)> {
+        fn walk(tree: &crate::grammar::Tree, out: &mut Vec<(String, String)>) {
+            if tree.rule.ends_with("path_segment") {
+                out.push((tree.rule.clone(), tree.text.clone()));
+            }
+            for child in &tree.children {
+                walk(child, out);
+            }
+        }
+        let mut trees = Vec::new();
+        crate::Url::options()
+            .trace(&mut trees)
+            .parse(input)
+            .expect("parses");
+        let mut out = Vec::new();
+        for tree in &trees {
+            walk(tree, &mut out);
+        }
+        out
+    }
+
+    /// A row of segments that the path state appends as they are is one leaf; a dot segment, a
+    /// segment opened by "\" and a first segment that is a drive letter are leaves of their own.
+    #[test]
+    #[cfg(feature = "std")]
+    fn a_row_of_segments_is_one_leaf_and_what_the_path_state_looks_at_is_apart() {
+        let special = |texts: &[&str]| -> Vec<(String, String)> {
+            texts
+                .iter()
+                .map(|t| ("special_path_segment".into(), (*t).into()))
+                .collect()
+        };
+        assert_eq!(segment_leaves("HTTP://h/a/b/c?q"), special(&["/a/b/c"]));
+        assert_eq!(
+            segment_leaves("http://h/a/b/../c/./d\\e/f//g"),
+            special(&["/a/b", "/..", "/c", "/.", "/d", "\\e", "/f//g"])
+        );
+        assert_eq!(
+            segment_leaves("http://h/a/%2E%2e/.b/..c/%2e."),
+            special(&["/a", "/%2E%2e", "/.b/..c", "/%2e."])
+        );
+        assert_eq!(segment_leaves("file:///C:/a/b"), special(&["/C:", "/a/b"]));
+        assert_eq!(segment_leaves("file:///x/C|/y"), special(&["/x/C|/y"]));
+        assert_eq!(
+            segment_leaves("file:///./c|/y"),
+            special(&["/.", "/c|", "/y"])
+        );
+        let plain = |texts: &[&str]| -> Vec<(String, String)> {
+            texts
+                .iter()
+                .map(|t| ("path_segment".into(), (*t).into()))
+                .collect()
+        };
+        assert_eq!(
+            segment_leaves("foo://h/a/b/./c\\d/%2e%2E/e"),
+            plain(&["/a/b", "/.", "/c\\d", "/%2e%2E", "/e"])
+        );
+        assert_eq!(segment_leaves("foo://h/C:/x"), plain(&["/C:/x"]));
+        // And what the rows are written as.
+        let href = |input: &str| crate::Url::parse(input).map(|u| String::from(u.as_str()));
+        assert_eq!(
+            href("http://h/a/b/../c/./d\\e/f//g").as_deref(),
+            Ok("http://h/a/c/d/e/f//g")
+        );
+        assert_eq!(href("file:///./c|/y").as_deref(), Ok("file:///c:/y"));
+    }
 
     #[test]
     fn dot_segments_in_every_spelling() {
