@@ -6,12 +6,13 @@
 //   node compare.mjs grammar 100000 [seed]   built from the URL syntax, component by component
 //   node compare.mjs credentials 100000 [seed]   authorities with and without credentials
 //   node compare.mjs ipv4 100000 [seed]   hosts of IPv4-number-like parts
+//   node compare.mjs path 100000 [seed]   paths of segment-like pieces
 //
 // pegurl is `$PEGURL` or ../../target/release/pegurl (build it with `cargo build --release`).
 
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { wptCases, mutatedCases, grammarCases, credentialsCases, ipv4Cases } from "./corpus.mjs";
+import { wptCases, mutatedCases, grammarCases, credentialsCases, ipv4Cases, pathCases } from "./corpus.mjs";
 import { reference } from "./reference.mjs";
 
 const [kind = "wpt", count = "10000", seed = "1"] = process.argv.slice(2);
@@ -19,6 +20,7 @@ const cases = kind === "wpt" ? wptCases()
   : kind === "grammar" ? grammarCases(Number(count), Number(seed))
   : kind === "credentials" ? credentialsCases(Number(count), Number(seed))
   : kind === "ipv4" ? ipv4Cases(Number(count), Number(seed))
+  : kind === "path" ? pathCases(Number(count), Number(seed))
   : mutatedCases(Number(count), Number(seed));
 const pegurl = process.env.PEGURL ?? fileURLToPath(new URL("../../target/release/pegurl", import.meta.url));
 

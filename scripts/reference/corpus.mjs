@@ -164,3 +164,31 @@ export function ipv4Cases(count, seed = 1) {
   }
   return cases;
 }
+
+/** `count` inputs whose path is made of segment-like pieces, the same for a seed: plain
+ * segments, single-dot and double-dot segments in every spelling, Windows drive letters,
+ * empty segments, "\" and "/" openings, code points the path percent-encode set holds, after
+ * special, file and other schemes, absolute and relative to bases: for the path state and
+ * the rows of segments it appends as they are. */
+export function pathCases(count, seed = 1) {
+  const r = rng(seed);
+  const pick = (list) => list[r(list.length)];
+  const pieces = [
+    "a", "b", "ab", "", ".", "..", "%2e", "%2E", ".%2e", "%2e.", "%2E%2e", "...", ".a", "a.",
+    "%2f", "C:", "c|", "C|x", "z:", "é", "a b", "<", "%", "%41", "^", "{}", "`",
+  ];
+  const openings = ["/", "/", "/", "/", "\\", "//"];
+  const heads = ["http://h", "https://h:8080", "file://", "file://h", "file:", "foo://h", "foo:",
+    "HTTP://H", "ws://h"];
+  const bases = [null, null, "http://b/x/y", "file:///C:/d/e", "foo://b/x/y", "file://h/x"];
+  const tails = ["", "", "?q", "#f", "?q#f"];
+  const cases = [];
+  for (let i = 0; i < count; i++) {
+    let path = "";
+    for (let n = 1 + r(6); n > 0; n--) path += pick(openings) + pick(pieces);
+    const relative = r(4) === 0;
+    const input = relative ? path.slice(1 + r(2)) + pick(tails) : pick(heads) + path + pick(tails);
+    cases.push({ input, base: relative ? pick(bases.filter((b) => b !== null)) : pick(bases) });
+  }
+  return cases;
+}
