@@ -347,6 +347,42 @@ fn url_units_of_a_path_are_its_segments_with_a_run_time_grammar() {
     }
 }
 
+/// A row of segments read again one segment to a leaf (as the path state must when "/" is in
+/// the path percent-encode set) must be read whole: a grammar whose reading stops after the
+/// first segment gets the builder's grammar error, not a shorter path.
+#[test]
+fn a_row_read_again_must_be_read_whole() {
+    let changed = edited(&[
+        (
+            "path_percent_encode_set = _{ query_percent_encode_set |",
+            "path_percent_encode_set = _{ query_percent_encode_set | \"/\" |",
+        ),
+        (
+            "special_path_segment_by_segment = ${ SOI ~ special_single_path_segment* ~ EOI }",
+            "special_path_segment_by_segment = ${ special_single_path_segment }",
+        ),
+    ]);
+    let grammar = RuntimeGrammar::load(&changed).expect("the changed grammar loads");
+    let e = run_time(&grammar, None)
+        .parse("http://h/a/b/c?q")
+        .unwrap_err();
+    assert!(
+        matches!(
+            e.kind,
+            pegurl::ParseErrorKind::Grammar("special_path_segment_by_segment")
+        ),
+        "{e}"
+    );
+    // One segment is the whole row.
+    assert_eq!(
+        run_time(&grammar, None)
+            .parse("http://h/a?q")
+            .unwrap()
+            .href(),
+        "http://h/a?q"
+    );
+}
+
 /// A grammar whose path percent-encode set holds "/" encodes it inside a segment's content
 /// only: the "/" between segments is the path's serialization, never percent-encoded, in a
 /// parse and in the pathname setter alike.

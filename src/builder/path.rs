@@ -105,17 +105,22 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             let Some(tree) = self.source.parse(entry, &text[at.clone()], false) else {
                 return Err(self.unexpected(entry, at));
             };
-            let singles = tree.root().children();
-            segments.extend(
-                singles
-                    .filter(|n| n.production() != Some(Production::Eoi))
-                    .map(|n| {
-                        (
-                            n.production(),
-                            at.start + n.span().start..at.start + n.span().end,
-                        )
-                    }),
-            );
+            // The segments read must be the whole row, one after the other.
+            let mut end = at.start;
+            for single in tree.root().children() {
+                if single.production() == Some(Production::Eoi) {
+                    continue;
+                }
+                let span = at.start + single.span().start..at.start + single.span().end;
+                if span.start != end {
+                    return Err(self.unexpected(entry, at));
+                }
+                end = span.end;
+                segments.push((single.production(), span));
+            }
+            if end != at.end || end == at.start {
+                return Err(self.unexpected(entry, at));
+            }
         }
         self.path_segments(within, segments.into_iter())
     }
