@@ -447,7 +447,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         }
         // When only the outcome is asked for, no path segment is read: the tree's outline will
         // do. A long input's path is read from an outline too, a segment at a time, so that its
-        // tree does not hold a token per segment (unless the tree is traced).
+        // tree does not hold a token per segment leaf (unless the tree is traced).
         let outline = self.trace.is_none() && (self.outcome_only || path::steps_paths(self.text));
         self.outline_asked = outline;
         let tree = match self.source.parse(entry, self.text, outline) {

@@ -358,11 +358,13 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 
 /// From this many bytes of input on, a parse that writes the path reads it from an outline, a
 /// segment at a time (see [`crate::generated::Steps`]). A whole tree holds a 16-byte token per
-/// segment: for a long path of short segments, eight times the input, which then is out of the
-/// processor's caches and fresh memory at each parse; a segment matched when it is read is in
-/// them, but each step costs a call. Measured with `benches/parse.rs`' `long_url` path shape (one-
-/// letter segments) at more sizes than it has, 2026-11-26: the whole tree 3.5 ms for 1 MiB and
-/// 18.5 ms for 2 MiB, the steps 5.0 ms and 10.1 ms. Where the whole tree falls out of the
+/// segment leaf (each row of segments appended as they are, and each segment the path state
+/// looks at: a dot segment, one opened by "\"): for a long path of short such leaves, up to
+/// eight times the input, which then is out of the processor's caches and fresh memory at each
+/// parse; a leaf matched when it is read is in them, but each step costs a call. Measured with
+/// `benches/parse.rs`' `long_url` path shape (one-letter segments, each a leaf before rows
+/// were) at more sizes than it has, 2026-11-26: the whole tree 3.5 ms for 1 MiB and 18.5 ms for
+/// 2 MiB, the steps 5.0 ms and 10.1 ms. Where the whole tree falls out of the
 /// caches depends on their size; from 1 MiB on, the time per byte stays bounded on a machine
 /// with smaller caches too, at the cost of 40% on a path of 1 to 2 MiB on this one.
 const STEP_PATHS_FROM: usize = 1 << 20;

@@ -1,8 +1,9 @@
 //! The children of an outlined node, found one at a time: an outline run leaves the path
 //! productions empty (their own token, none inside it), and a builder that does read the path
 //! then steps through its segments, running each segment's rule where the last one ended. Only
-//! one child's token is held at a time, so a path of two million segments, which the whole tree
-//! keeps as two million tokens (32 MiB), costs one token.
+//! one child's token is held at a time, so a path of two million segment leaves (a row of
+//! segments the path state appends as they are is one leaf; a dot segment is a leaf of its
+//! own), which the whole tree keeps as two million tokens (32 MiB), costs one token.
 //!
 //! The grammar still decides every boundary: each child is what its rule matches at that
 //! position, and a rule at a position matches the same way whoever calls it (a PEG rule's match
