@@ -114,22 +114,21 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // IPv4-non-ASCII-input validation error. Return the result of IPv4 parsing asciiDomain."
         // The checker and the IPv4 parser read the `ipv4` rule's one tree, made unless one byte
         // tells that the domain does not end in a number.
-        let ipv4 = match may_end_in_a_number(ascii.as_bytes()) {
-            true => {
-                let source = self.source;
-                let read = |parts: &Node<'_>| {
-                    if !ends_in_a_number(parts) {
-                        return None;
-                    }
-                    if !domain_is_ascii {
-                        self.report(ErrorCode::Ipv4NonAsciiInput, at.clone());
-                    }
-                    Some(self.ipv4(parts, at.clone()))
-                };
-                with_ipv4_tree(source, &ascii, read)
-                    .ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?
-            }
-            false => None,
+        let ipv4 = if may_end_in_a_number(ascii.as_bytes()) {
+            let source = self.source;
+            let read = |parts: &Node<'_>| {
+                if !ends_in_a_number(parts) {
+                    return None;
+                }
+                if !domain_is_ascii {
+                    self.report(ErrorCode::Ipv4NonAsciiInput, at.clone());
+                }
+                Some(self.ipv4(parts, at.clone()))
+            };
+            with_ipv4_tree(source, &ascii, read)
+                .ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?
+        } else {
+            None
         };
         if let Some(address) = ipv4 {
             let address = address?;
@@ -378,9 +377,10 @@ pub(crate) fn domain_ends_in_a_number<S: Productions + ?Sized>(
     source: &S,
     domain: &str,
 ) -> Option<bool> {
-    match may_end_in_a_number(domain.as_bytes()) {
-        true => parts_end_in_a_number(source, domain),
-        false => Some(false),
+    if may_end_in_a_number(domain.as_bytes()) {
+        parts_end_in_a_number(source, domain)
+    } else {
+        Some(false)
     }
 }
 
@@ -524,10 +524,14 @@ mod tests {
         if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
             return true;
         }
-        let (digits, radix) = match last.get(..2) {
-            Some("0x" | "0X") => (&last[2..], 16),
-            _ if last.len() > 1 && last.starts_with('0') => (&last[1..], 8),
-            _ => (last, 10),
+        // The IPv4 number parser: "0x" or "0X" removed for radix 16, else a leading "0" of
+        // two or more code points removed for radix 8.
+        let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
+        let octal = last.strip_prefix('0').filter(|_| last.len() > 1);
+        let (digits, radix) = match (hex, octal) {
+            (Some(digits), _) => (digits, 16),
+            (None, Some(digits)) => (digits, 8),
+            (None, None) => (last, 10),
         };
         !(radix == 10 && digits.is_empty()) && digits.chars().all(|c| c.is_digit(radix))
     }

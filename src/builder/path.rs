@@ -35,9 +35,6 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             return Ok(());
         }
         let within = self.production(&node).unwrap_or(Production::Path);
-        if self.segment_by_segment() {
-            return self.path_segment_by_segment(within, &node);
-        }
         match self.path_steps(&node) {
             None => {
                 // The segments, end of input left out.
@@ -45,11 +42,11 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                     .children()
                     .filter(|n| n.production() != Some(Production::Eoi))
                     .map(|n| (n.production(), n.span()));
-                self.path_segments(within, segments)
+                self.segment_leaves(within, segments)
             }
             Some(mut steps) => {
                 let segments = steps.by_ref().map(|(p, at)| (Some(p), at));
-                self.path_segments(within, segments)?;
+                self.segment_leaves(within, segments)?;
                 if steps.end() != Some(node.span().end) {
                     return Err(self.unexpected(within, span(&node)));
                 }
@@ -68,31 +65,32 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             || (self.wants_errors() && !self.table(Set::UrlCodePoint).contains('/'))
     }
 
-    /// [`Builder::path`] with each row of segments read again one segment to a leaf, by the
-    /// grammar's `special_path_segment_by_segment` or `path_segment_by_segment` (see
+    /// The segment leaves of a path production (`within`) in the path state: as they are, or
+    /// each row read again one segment to a leaf when the path state must look at each
+    /// ([`Builder::segment_by_segment`]).
+    #[inline(always)]
+    fn segment_leaves(
+        &mut self,
+        within: Production,
+        leaves: impl Iterator<Item = (Option<Production>, Range<usize>)>,
+    ) -> Result<(), ParseError> {
+        if self.segment_by_segment() {
+            return self.path_segment_by_segment(within, leaves.collect());
+        }
+        self.path_segments(within, leaves)
+    }
+
+    /// The path state on `leaves`, each row of segments read again one segment to a leaf, by
+    /// the grammar's `special_path_segment_by_segment` or `path_segment_by_segment` (see
     /// [`Builder::segment_by_segment`]).
     #[cold]
     fn path_segment_by_segment(
         &mut self,
         within: Production,
-        node: &Node<'_>,
+        leaves: Vec<(Option<Production>, Range<usize>)>,
     ) -> Result<(), ParseError> {
-        let mut children: Vec<(Option<Production>, Range<usize>)> = Vec::new();
-        match self.path_steps(node) {
-            None => children.extend(
-                node.children()
-                    .filter(|n| n.production() != Some(Production::Eoi))
-                    .map(|n| (n.production(), n.span())),
-            ),
-            Some(mut steps) => {
-                children.extend(steps.by_ref().map(|(p, at)| (Some(p), at)));
-                if steps.end() != Some(node.span().end) {
-                    return Err(self.unexpected(within, span(node)));
-                }
-            }
-        }
-        let mut segments = Vec::with_capacity(children.len());
-        for (production, at) in children {
+        let mut segments = Vec::with_capacity(leaves.len());
+        for (production, at) in leaves {
             let entry = match production {
                 Some(Production::SpecialPathSegment) => Production::SpecialPathSegmentBySegment,
                 Some(Production::PathSegment) => Production::PathSegmentBySegment,
