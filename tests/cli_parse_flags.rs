@@ -19,8 +19,8 @@ fn edited_grammar() -> String {
         "special_dot_segment",
         "special_drive_letter_segment",
         "special_first_segment",
-        "special_setter_first_segment",
         "special_setter_segment",
+        "special_setter_segment_content",
     ];
     // A rule's lines: from the one that names it to the next empty line.
     let mut within = false;

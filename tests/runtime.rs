@@ -407,10 +407,14 @@ fn a_path_set_holding_the_slash_leaves_the_slashes_between_segments() {
             "{input}"
         );
     }
-    for (value, href) in [("/c/d", "https://h/c/d?q"), ("e/f", "https://h/e/f?q")] {
-        let mut url = run_time(&grammar, None)
-            .parse("https://h/a/b?q")
-            .expect("a URL");
+    for (base, value, href) in [
+        ("https://h/a/b?q", "/c/d", "https://h/c/d?q"),
+        ("https://h/a/b?q", "e/f", "https://h/e/f?q"),
+        ("https://h/a/b?q", "/g/./h\\i/j", "https://h/g/h/i/j?q"),
+        ("foo://h/a/b?q", "/c/d/../e", "foo://h/c/e?q"),
+        ("foo://h/a/b?q", "e/f", "foo://h/e/f?q"),
+    ] {
+        let mut url = run_time(&grammar, None).parse(base).expect("a URL");
         assert_eq!(
             grammar.set_component(&mut url, "pathname", value),
             Some(Ok(()))

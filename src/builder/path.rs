@@ -94,6 +94,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             let entry = match production {
                 Some(Production::SpecialPathSegment) => Production::SpecialPathSegmentBySegment,
                 Some(Production::PathSegment) => Production::PathSegmentBySegment,
+                Some(Production::SpecialSetterSegment) => Production::SpecialSetterSegmentBySegment,
+                Some(Production::SetterSegment) => Production::SetterSegmentBySegment,
                 _ => {
                     segments.push((production, at));
                     continue;
@@ -143,11 +145,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // standard's sets: the check then finds what it finds in each segment), else each
         // segment's as it joins the row (asked only when someone listens).
         let check_each = self.wants_errors() && !self.table(Set::UrlCodePoint).contains('/');
-        // The special pathname setter's path start state's "/", while the first segment that
-        // follows it is to come: that segment then joins a row as if the "/" opened it. (The
-        // setter of a URL that is not special reads its "/" as a literal, not a token.)
-        let mut start_slash: Option<Range<usize>> = None;
-        while let Some((production, mut at)) = segments.next() {
+        while let Some((production, at)) = segments.next() {
             let Some(p) = production else {
                 return Err(self.unexpected(within, at));
             };
@@ -159,7 +157,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 | Production::SpecialSinglePathSegment
                 | Production::SinglePathSegment
                 | Production::SpecialSetterSegment
-                | Production::SetterSegment => {
+                | Production::SetterSegment
+                | Production::SpecialSingleSetterSegment
+                | Production::SingleSetterSegment => {
                     // The segment's leaf opens with the slash the grammar matched: "/", or
                     // "\" for a special URL. Any other opening is a grammar the builder does
                     // not know.
@@ -171,28 +171,12 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                         return Err(self.unexpected(within, at));
                     }
                 }
+                // A first segment no slash opens (the path start state's "/" or "\", when the
+                // value has one, opens a segment as any other).
                 Production::SpecialFirstSegment
                 | Production::FirstSegment
                 | Production::SpecialSetterFirstSegment
-                | Production::SetterFirstSegment => match start_slash.take() {
-                    // The path state reads the segment after the path start state's "/": the
-                    // segment is written after a "/", so that "/" and the segment join a row.
-                    Some(slash) if slash.end == at.start => {
-                        at = slash.start..at.end;
-                        (text, true, false)
-                    }
-                    _ => (text, false, false),
-                },
-                // The pathname setter's path start state: "If c is U+005C (\),
-                // invalid-reverse-solidus validation error."
-                Production::PathStartSlash => {
-                    match text {
-                        "\\" => self.report(ErrorCode::InvalidReverseSolidus, at),
-                        "/" => start_slash = Some(at),
-                        _ => {}
-                    }
-                    continue;
-                }
+                | Production::SetterFirstSegment => (text, false, false),
                 _ => return Err(self.unexpected(within, at)),
             };
             // A pending row means the path is not empty.
@@ -207,7 +191,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
             self.end_row(row.take(), !check_each);
             // "If url is special and c is U+005C (\), invalid-reverse-solidus validation
-            // error."
+            // error." (The path state's, or the path start state's for the "\" that opens a
+            // path: "If url is special: If c is U+005C (\), invalid-reverse-solidus validation
+            // error.")
             if opened_by_backslash && self.special() {
                 self.report(ErrorCode::InvalidReverseSolidus, at.start..at.start + 1);
             }
@@ -496,6 +482,73 @@ mod tests {
             Ok("http://h/a/c/d/e/f//g")
         );
         assert_eq!(href("file:///./c|/y").as_deref(), Ok("file:///c:/y"));
+    }
+
+    /// The leaves of the pathname setter's rule `entry` on `value`, each as its rule's name and
+    /// text.
+    fn setter_leaves(entry: Production, value: &str) -> Vec<(String, String)> {
+        use crate::generated::Generated;
+        let matched = Generated.parse(entry, value, false).expect("matches");
+        let root = matched.root();
+        let leaves = root.children();
+        leaves
+            .filter(|n| n.production() != Some(Production::Eoi))
+            .map(|n| {
+                let name = n.production().map_or("?", Production::name);
+                (String::from(name), String::from(n.as_str()))
+            })
+            .collect()
+    }
+
+    /// The pathname setter's value has rows as a path has: a row of segments the path state
+    /// appends as they are is one leaf, opened by the path start state's "/" when the value
+    /// starts with one; a dot segment, a segment opened by "\" and a drive letter that opens
+    /// the path are leaves of their own. A value no slash opens has a first segment apart.
+    #[test]
+    fn a_setter_value_has_rows_as_a_path_has() {
+        let leaves = |rule: &str, texts: &[&str]| -> Vec<(String, String)> {
+            texts.iter().map(|t| (rule.into(), (*t).into())).collect()
+        };
+        let special = |value| setter_leaves(Production::SetSpecialPathname, value);
+        let segment = "special_setter_segment";
+        assert_eq!(special("/a/b/c?q#f"), leaves(segment, &["/a/b/c?q#f"]));
+        assert_eq!(
+            special("/d/e/../f/./g\\h/i"),
+            leaves(segment, &["/d/e", "/..", "/f", "/.", "/g", "\\h", "/i"])
+        );
+        // "?" and "#" are path code points here: "..?" is no dot segment, yet the grammar's
+        // dot segment ends at them, and so leaves it out of the row for the builder to look at.
+        assert_eq!(special("/a/..?/b"), leaves(segment, &["/a", "/..?", "/b"]));
+        assert_eq!(special("/C:/x/y"), leaves(segment, &["/C:", "/x/y"]));
+        assert_eq!(special("\\x"), leaves(segment, &["\\x"]));
+        let mut first = leaves("special_setter_first_segment", &["a"]);
+        first.extend(leaves(segment, &["/b/c"]));
+        assert_eq!(special("a/b/c"), first);
+        assert_eq!(special(""), leaves("special_setter_first_segment", &[""]));
+        let plain = |value| setter_leaves(Production::SetPathname, value);
+        let segment = "setter_segment";
+        assert_eq!(
+            plain("/a/b/%2e/c\\d?#"),
+            leaves(segment, &["/a/b", "/%2e", "/c\\d?#"])
+        );
+        let mut first = leaves("setter_first_segment", &["a"]);
+        first.extend(leaves(segment, &["/b", "/.."]));
+        assert_eq!(plain("a/b/.."), first);
+        // And what the rows are written as.
+        let set = |url: &str, value: &str| {
+            let mut url = crate::Url::parse(url).expect("parses");
+            crate::quirks::set_pathname(&mut url, value).expect("a path");
+            String::from(url.as_str())
+        };
+        assert_eq!(
+            set("http://h/p?q", "/d/e/../f/./g\\h/i"),
+            "http://h/d/f/g/h/i?q"
+        );
+        assert_eq!(set("http://h/p", "/a/..?/b"), "http://h/a/..%3F/b");
+        assert_eq!(set("file:///p", "/C|/x/../y"), "file:///C:/y");
+        assert_eq!(set("file:///p", "/../c|/x"), "file:///c:/x");
+        assert_eq!(set("foo://h/p", "a/b/.."), "foo://h/a/");
+        assert_eq!(set("foo:/p", "/.//x"), "foo:/.//x");
     }
 
     #[test]
