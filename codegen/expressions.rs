@@ -180,6 +180,11 @@ impl Generator<'_> {
             OptimizedExpr::Choice(..) => format!("({})", self.operands(expr)?.join(" || ")),
             OptimizedExpr::Opt(e) => format!("({{ let _ = {}; true }})", self.expr(e)?),
             OptimizedExpr::Rep(e) => {
+                // `ANY*`: every code point left, the rest of the input (on a code point
+                // boundary: the input is a string).
+                if matches!(&**e, OptimizedExpr::Ident(any) if any == "ANY") {
+                    return Ok("self.rest()".to_owned());
+                }
                 if let Some(class) = self.class_of(e) {
                     return Ok(format!("self.skip({})", self.stops(class, true)));
                 }

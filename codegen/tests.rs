@@ -139,6 +139,17 @@ fn single_byte_classes_become_tables_and_skips() {
     assert_eq!(members_of(&code, "t_b", "self.skip("), not_hex);
 }
 
+/// `ANY*` takes the rest of the input at once; any other repetition of `ANY` steps through it.
+#[test]
+fn any_repeated_is_the_rest_of_the_input() {
+    let code = compiled("a = @{ ANY* }\nb = @{ \"x\" ~ ANY* }\nc = @{ ANY+ }\n").unwrap();
+    for f in ["t_a", "t_b"] {
+        assert!(body(&code, f).contains("self.rest()"), "{f}: {code}");
+        assert!(!body(&code, f).contains("self.any()"), "{f}: {code}");
+    }
+    assert!(body(&code, "t_c").contains("self.any()"), "{code}");
+}
+
 #[test]
 fn a_skip_may_stop_at_set_rules_and_at_every_code_point_beyond_ascii() {
     let grammar = "set = _{ \"<\" | '\\u{7F}'..'\\u{10FFFF}' }\n\

@@ -429,6 +429,13 @@ impl<O: Out> Parser<'_, '_, O> {
         true
     }
 
+    /// Every code point left (`ANY*`): to the end of the input.
+    #[inline(always)]
+    fn rest(&mut self) -> bool {
+        self.pos = self.bytes.len();
+        true
+    }
+
     /// Every byte up to the first of `stops` (ASCII bytes), or to the end: eight bytes a step, for
     /// the long runs an outline skips (a whole path up to its query or fragment).
     #[inline(always)]
