@@ -56,7 +56,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     }
 
     /// Whether the path state must look at each segment of a row of them (a
-    /// `special_path_segment` or `path_segment` may hold several): when "/" is in the path
+    /// `special_path_segment`, `path_segment`, `special_setter_segment` or `setter_segment` may
+    /// hold several): when "/" is in the path
     /// percent-encode set, so that the "/" between segments is written apart from what is
     /// encoded, or when it is not a URL code point and errors are asked for, so that it is not
     /// reported. Neither is so with the standard's sets.
@@ -81,7 +82,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     }
 
     /// The path state on `leaves`, each row of segments read again one segment to a leaf, by
-    /// the grammar's `special_path_segment_by_segment` or `path_segment_by_segment` (see
+    /// the grammar's `special_path_segment_by_segment`, `path_segment_by_segment`,
+    /// `special_setter_segment_by_segment` or `setter_segment_by_segment` (see
     /// [`Builder::segment_by_segment`]).
     #[cold]
     fn path_segment_by_segment(
@@ -192,8 +194,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             self.end_row(row.take(), !check_each);
             // "If url is special and c is U+005C (\), invalid-reverse-solidus validation
             // error." (The path state's, or the path start state's for the "\" that opens a
-            // path: "If url is special: If c is U+005C (\), invalid-reverse-solidus validation
-            // error.")
+            // path: "If url is special, then: If c is U+005C (\), invalid-reverse-solidus
+            // validation error.")
             if opened_by_backslash && self.special() {
                 self.report(ErrorCode::InvalidReverseSolidus, at.start..at.start + 1);
             }
