@@ -271,6 +271,10 @@ pub enum SetterError {
     /// The URL the setter would make is longer than `u32::MAX` bytes, more than a URL's 32-bit
     /// offsets reach; the URL stays as it was.
     TooLong,
+    /// The grammar returned a tree of a shape the builder does not know for the value (only
+    /// possible with a grammar loaded at run time, say one written for an older builder); names
+    /// the production. The URL stays as it was.
+    Grammar(&'static str),
 }
 
 impl core::fmt::Display for SetterError {
@@ -284,6 +288,10 @@ impl core::fmt::Display for SetterError {
             SetterError::Invalid(Some(code)) => write!(f, "the value is invalid: {code}"),
             SetterError::Invalid(None) => f.write_str("the value is invalid"),
             SetterError::TooLong => f.write_str("the URL would be longer than 4 GiB"),
+            SetterError::Grammar(production) => write!(
+                f,
+                "the grammar returned an unexpected tree at production `{production}`"
+            ),
         }
     }
 }
@@ -292,7 +300,10 @@ impl core::error::Error for SetterError {}
 
 impl From<ParseError> for SetterError {
     fn from(e: ParseError) -> SetterError {
-        SetterError::Invalid(e.code())
+        match e.kind {
+            ParseErrorKind::Grammar(production) => SetterError::Grammar(production),
+            _ => SetterError::Invalid(e.code()),
+        }
     }
 }
 

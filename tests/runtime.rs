@@ -422,3 +422,38 @@ fn a_path_set_holding_the_slash_leaves_the_slashes_between_segments() {
         assert_eq!(url.href(), href, "pathname = {value:?}");
     }
 }
+
+/// A setter whose rules give a tree the builder does not know (here the pathname setter's of an
+/// older grammar, whose path start state's "/" was a token of its own) fails with the
+/// production's name, and leaves the URL as it was; the values that tree's shape does not
+/// reach are set as before.
+#[test]
+fn a_setter_of_a_grammar_the_builder_does_not_know_names_the_production() {
+    let changed = edited(&[(
+        "SOI ~ (special_setter_segment+ | special_setter_first_segment ~ special_setter_segment*) ~ EOI",
+        "SOI ~ path_start_slash? ~ special_setter_first_segment ~ special_setter_segment* ~ EOI \
+         }\npath_start_slash = @{ \"/\" | \"\\\\\"",
+    )]);
+    let grammar = RuntimeGrammar::load(&changed).expect("the changed grammar loads");
+    let mut url = run_time(&grammar, None)
+        .parse("https://h/a?q")
+        .expect("a URL");
+    for value in ["/b", "\\b"] {
+        assert_eq!(
+            grammar.set_component(&mut url, "pathname", value),
+            Some(Err(pegurl::SetterError::Grammar("set_special_pathname"))),
+            "{value:?}"
+        );
+        assert_eq!(url.href(), "https://h/a?q");
+    }
+    assert_eq!(
+        grammar.set_component(&mut url, "pathname", "b/c"),
+        Some(Ok(()))
+    );
+    assert_eq!(url.href(), "https://h/b/c?q");
+    let e = pegurl::SetterError::Grammar("set_special_pathname");
+    assert_eq!(
+        e.to_string(),
+        "the grammar returned an unexpected tree at production `set_special_pathname`"
+    );
+}
