@@ -2,7 +2,8 @@
 //! turn over the whole list, the side that goes first alternating from one round to the next,
 //! for 21 rounds, and the median of the 21 per-round ratios is reported with its quartiles.
 //! After the setters chain, each of its setters alone against `url`'s, which the goal does not
-//! name but which says where the chain's ratio comes from.
+//! name but which says where the chain's ratio comes from, and the pathname setter with a
+//! plain path (no dot segment: a row of segments written as they are).
 //! On a shared machine whose speed drifts within seconds, both sides of a ratio then run under
 //! the same conditions; criterion's groups, timed one after another over minutes, do not (on
 //! the 2-core VM the README's figures come from, the same ratio moved by up to 20% from one
@@ -19,8 +20,8 @@ use std::time::Instant;
 mod common;
 use common::{
     errors_counted, mixed_cases, mixed_tsv, on_a_copy, pegurl_set_host, pegurl_set_pathname,
-    pegurl_set_search, pegurl_setters, url_list, url_set_host, url_set_path, url_set_query,
-    url_setters, SETTERS_URL,
+    pegurl_set_plain_pathname, pegurl_set_search, pegurl_setters, url_list, url_set_host,
+    url_set_path, url_set_plain_path, url_set_query, url_setters, SETTERS_URL,
 };
 
 /// Rounds per ratio: each times both sides once.
@@ -203,10 +204,15 @@ fn setters() {
     let pegurl_chain = || (0..COPIES).map(|_| pegurl_setters(&ours)).sum();
     let url_chain = || (0..COPIES).map(|_| url_setters(&theirs)).sum();
     ratio("setters: pegurl / url", COPIES, &pegurl_chain, &url_chain);
-    let alone: [Alone; 3] = [
+    let alone: [Alone; 4] = [
         ("setters: host alone", pegurl_set_host, url_set_host),
         ("setters: pathname alone", pegurl_set_pathname, url_set_path),
         ("setters: search alone", pegurl_set_search, url_set_query),
+        (
+            "setters: plain pathname alone",
+            pegurl_set_plain_pathname,
+            url_set_plain_path,
+        ),
     ];
     for (name, pegurl_set, url_set) in alone {
         let pegurl_one = || (0..COPIES).map(|_| on_a_copy(&ours, pegurl_set)).sum();

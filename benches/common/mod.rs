@@ -80,6 +80,20 @@ pub fn pegurl_set_pathname(u: &mut pegurl::Url) {
     pegurl::quirks::set_pathname(u, black_box(PATHNAME)).expect("a path");
 }
 
+/// A pathname with no segment the path state looks at: what an application sets most often,
+/// for the pathname setter alone beside [`PATHNAME`] (the setters chain keeps that one).
+pub const PLAIN_PATHNAME: &str = "/api/v1/users/123/profile";
+
+/// pegurl's pathname setter with [`PLAIN_PATHNAME`].
+pub fn pegurl_set_plain_pathname(u: &mut pegurl::Url) {
+    pegurl::quirks::set_pathname(u, black_box(PLAIN_PATHNAME)).expect("a path");
+}
+
+/// `url`'s `set_path` with [`PLAIN_PATHNAME`].
+pub fn url_set_plain_path(u: &mut url::Url) {
+    u.set_path(black_box(PLAIN_PATHNAME));
+}
+
 /// pegurl's search setter with [`SEARCH`].
 pub fn pegurl_set_search(u: &mut pegurl::Url) {
     pegurl::quirks::set_search(u, black_box(SEARCH)).expect("a query");
