@@ -43,6 +43,7 @@ pub(crate) fn set<'i, S: Productions>(
             // A new scheme changes every delimiter after it: the record's parts, assembled
             // again.
             let mut builder = Builder::new(source, input, None, errors);
+            builder.preprocessing();
             let mut parts = record.parts();
             builder.set_protocol(&mut parts)?;
             *record = parts.assemble().ok_or(SetterError::TooLong)?;
@@ -85,6 +86,9 @@ pub(crate) fn set<'i, S: Productions>(
         outline_asked: false,
         serialized_tried: false,
     };
+    // The basic URL parser's "If input contains any ASCII tab or newline, invalid-URL-unit
+    // validation error." (a state override leaves leading and trailing spaces).
+    builder.preprocessing();
     builder.out.resume(record, from, buffer);
     let old = &*record;
     let result = match from {
@@ -386,5 +390,59 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             self.fragment(fragment)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ValidationError;
+    use crate::generated::Generated;
+    use alloc::vec::Vec;
+
+    /// The validation errors of `setter` with `value` on `href`.
+    fn errors_of(
+        href: &str,
+        setter: Setter,
+        value: &str,
+    ) -> Vec<(ErrorCode, core::ops::Range<usize>)> {
+        let request = super::super::Request {
+            base: None,
+            errors: None,
+            encoding: encoding_rs::UTF_8,
+            trace: None,
+        };
+        let mut record = super::super::parse(&Generated, href, request, |r| r).expect("a URL");
+        let mut errors: Vec<ValidationError> = Vec::new();
+        let mut listener: super::super::Listener<'_> = &mut |e| errors.push(e);
+        let input = Input::for_setter(value);
+        let _ = set(&Generated, &mut record, setter, &input, Some(&mut listener));
+        errors.into_iter().map(|e| (e.code, e.span)).collect()
+    }
+
+    /// A setter's value is preprocessed as the basic URL parser's input is with a URL given:
+    /// its tabs and newlines are removed, with an invalid-URL-unit validation error at the
+    /// first; the errors that follow are placed in the value as given.
+    #[test]
+    fn a_tab_or_newline_in_a_setter_value_is_an_invalid_url_unit() {
+        assert_eq!(
+            errors_of("http://h/p", Setter::Pathname, "\t/a\n\\b"),
+            [
+                (ErrorCode::InvalidUrlUnit, 0..1),
+                (ErrorCode::InvalidReverseSolidus, 4..5)
+            ]
+        );
+        assert_eq!(
+            errors_of("http://h/p", Setter::Search, "q=\r1"),
+            [(ErrorCode::InvalidUrlUnit, 2..3)]
+        );
+        assert_eq!(
+            errors_of("http://h/p", Setter::Protocol, "ht\ntps"),
+            [(ErrorCode::InvalidUrlUnit, 2..3)]
+        );
+        assert_eq!(
+            errors_of("http://h/p", Setter::Hash, "a b"),
+            [(ErrorCode::InvalidUrlUnit, 1..2)]
+        );
     }
 }
