@@ -190,13 +190,14 @@ fn mixed() {
     ratio("mixed.tsv: validate_url_string / parse", n, &valid, &parse);
 }
 
-/// A setter of the chain alone: its name in the report, pegurl's and `url`'s.
+/// A setter alone (one of the chain's, or the pathname setter with a plain path): its name in
+/// the report, pegurl's and `url`'s.
 type Alone = (&'static str, fn(&mut pegurl::Url), fn(&mut url::Url));
 
 /// The setters of `benches/parse.rs`: host, pathname and search on a copy of one URL, by pegurl
 /// and by the `url` crate's own setters; 20,000 copies a run. Then each setter of the chain
 /// alone on a copy (the copy included on both sides), to say which of them the chain's ratio
-/// comes from.
+/// comes from, and the pathname setter alone with a plain path (`PLAIN_PATHNAME`).
 fn setters() {
     const COPIES: usize = 20_000;
     let ours = pegurl::Url::parse(SETTERS_URL).expect("a URL");

@@ -271,9 +271,10 @@ pub enum SetterError {
     /// The URL the setter would make is longer than `u32::MAX` bytes, more than a URL's 32-bit
     /// offsets reach; the URL stays as it was.
     TooLong,
-    /// The grammar returned a tree of a shape the builder does not know for the value (only
-    /// possible with a grammar loaded at run time, say one written for an older builder); names
-    /// the production. The URL stays as it was.
+    /// The grammar did not read the value with the setter's rule, or returned a tree of a shape
+    /// the builder does not know (only possible with a grammar loaded at run time, say one
+    /// written for an older builder; the built-in grammar's setter rules read every value); names
+    /// the production, as [`ParseErrorKind::Grammar`] does for a parse. The URL stays as it was.
     Grammar(&'static str),
 }
 

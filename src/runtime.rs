@@ -103,7 +103,9 @@ impl RuntimeGrammar {
     }
 
     /// Runs the setter named `name` with this grammar's setter rules (see
-    /// [`Url::set_component`]).
+    /// [`Url::set_component`]); a value this grammar does not read, or reads into a tree the
+    /// builder does not know, fails with [`SetterError::Grammar`] (an href, with the `url`
+    /// rule's name).
     pub fn set_component(
         &self,
         url: &mut Url,

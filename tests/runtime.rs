@@ -456,4 +456,16 @@ fn a_setter_of_a_grammar_the_builder_does_not_know_names_the_production() {
         e.to_string(),
         "the grammar returned an unexpected tree at production `set_special_pathname`"
     );
+    // A protocol setter's tree without the scheme: the same, where the value itself is fine.
+    let changed = edited(&[(
+        "set_protocol = ${ SOI ~ scheme ~ \":\" }",
+        "set_protocol = ${ SOI ~ (!\":\" ~ ANY)+ ~ \":\" }",
+    )]);
+    let grammar = RuntimeGrammar::load(&changed).expect("the changed grammar loads");
+    let mut url = run_time(&grammar, None).parse("http://h/").expect("a URL");
+    assert_eq!(
+        grammar.set_component(&mut url, "protocol", "https"),
+        Some(Err(pegurl::SetterError::Grammar("set_protocol")))
+    );
+    assert_eq!(url.href(), "http://h/");
 }

@@ -190,7 +190,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 scheme = Some(s.as_str().to_ascii_lowercase());
             }
         }
-        let scheme = scheme.ok_or(SetterError::Invalid(None))?;
+        // A tree without the scheme is a grammar the builder does not know.
+        let Some(scheme) = scheme else {
+            return Err(self.unexpected(Production::SetProtocol, span(&node)).into());
+        };
         let (was, is) = (parts.scheme_kind, self.source.tables().scheme_kind(&scheme));
         // "If url's scheme is a special scheme and buffer is not a special scheme, then return."
         // "If url's scheme is not a special scheme and buffer is a special scheme, then return."
@@ -437,12 +440,16 @@ mod tests {
             [(ErrorCode::InvalidUrlUnit, 2..3)]
         );
         assert_eq!(
-            errors_of("http://h/p", Setter::Protocol, "ht\ntps"),
+            errors_of("http://h/p", Setter::Protocol, "ht\ntps:"),
             [(ErrorCode::InvalidUrlUnit, 2..3)]
         );
+        // With a URL given, the value is not trimmed: its spaces are the fragment state's.
         assert_eq!(
-            errors_of("http://h/p", Setter::Hash, "a b"),
-            [(ErrorCode::InvalidUrlUnit, 1..2)]
+            errors_of("http://h/p", Setter::Hash, " a "),
+            [
+                (ErrorCode::InvalidUrlUnit, 0..1),
+                (ErrorCode::InvalidUrlUnit, 2..3)
+            ]
         );
     }
 }
