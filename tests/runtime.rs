@@ -354,16 +354,20 @@ fn url_units_of_a_path_are_its_segments_with_a_run_time_grammar() {
     }
 }
 
+/// The edit that puts "/" in the path percent-encode set: the builder must then look at each
+/// segment of a row (the "/" between segments is the path's, never encoded).
+const SLASH_IN_THE_PATH_SET: (&str, &str) = (
+    "path_percent_encode_set = _{ query_percent_encode_set |",
+    "path_percent_encode_set = _{ query_percent_encode_set | \"/\" |",
+);
+
 /// A row of segments read again one segment to a leaf (as the path state must when "/" is in
 /// the path percent-encode set) must be read whole: a grammar whose reading stops after the
 /// first segment gets the builder's grammar error, not a shorter path.
 #[test]
 fn a_row_read_again_must_be_read_whole() {
     let changed = edited(&[
-        (
-            "path_percent_encode_set = _{ query_percent_encode_set |",
-            "path_percent_encode_set = _{ query_percent_encode_set | \"/\" |",
-        ),
+        SLASH_IN_THE_PATH_SET,
         (
             "special_path_segment_by_segment = ${ SOI ~ special_single_path_segment* ~ EOI }",
             "special_path_segment_by_segment = ${ special_single_path_segment }",
@@ -389,10 +393,7 @@ fn a_row_read_again_must_be_read_whole() {
 /// parse and in the pathname setter alike.
 #[test]
 fn a_path_set_holding_the_slash_leaves_the_slashes_between_segments() {
-    let changed = edited(&[(
-        "path_percent_encode_set = _{ query_percent_encode_set |",
-        "path_percent_encode_set = _{ query_percent_encode_set | \"/\" |",
-    )]);
+    let changed = edited(&[SLASH_IN_THE_PATH_SET]);
     let grammar = RuntimeGrammar::load(&changed).expect("the changed grammar loads");
     for (input, href) in [
         ("https://h/a/b", "https://h/a/b"),
