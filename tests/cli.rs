@@ -23,6 +23,24 @@ const JSONL_INPUTS: &str = r#"{"input": "https://user@exa mple.org/a b", "base":
 {"input": "http://ex\tample.org/%zz", "base": null}
 "#;
 
+/// `pegurl grammar test` on the grammar at `path`, one WPT suite, every difference shown.
+fn grammar_test(path: &std::path::Path, suite: &str) -> Output {
+    let path = path.to_str().expect("a UTF-8 temporary path");
+    pegurl(
+        &[
+            "grammar",
+            "test",
+            "--grammar",
+            path,
+            "--suite",
+            suite,
+            "--show",
+            "1000",
+        ],
+        "",
+    )
+}
+
 fn check(format: &str) -> Output {
     pegurl(
         &["check", "--format", format, "--input-format", "jsonl", "-"],
@@ -252,22 +270,64 @@ fn grammar_test_compares_a_modified_grammar_with_the_builtin_one() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("no-http.pest");
     std::fs::write(&path, modified).unwrap();
-    let out = pegurl(
-        &[
-            "grammar",
-            "test",
-            "--grammar",
-            path.to_str().unwrap(),
-            "--suite",
-            "urltestdata",
-        ],
-        "",
-    );
+    let out = grammar_test(&path, "urltestdata");
     assert_eq!(out.status.code(), Some(1), "differences exit 1");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains(" differ\n"), "{text}");
     assert!(text.contains("built-in Some(\"http://"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `grammar test --suite setters` counts every case: one whose href the edited grammar does not
+/// parse is a difference that says so, and a setter the edited grammar refuses says why beside
+/// the href it left.
+#[test]
+fn grammar_test_says_why_a_setter_left_the_url_as_it_was() {
+    let builtin = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/url.pest");
+    let source = std::fs::read_to_string(builtin).unwrap();
+    let edits = [
+        // No "+" in a scheme: "view-source+http://..." and "wpt++:..." no longer parse.
+        (
+            "scheme = @{ ASCII_ALPHA ~ (ASCII_ALPHANUMERIC | \"+\" | \"-\" | \".\")* }",
+            "scheme = @{ ASCII_ALPHA ~ (ASCII_ALPHANUMERIC | \"-\" | \".\")* }",
+        ),
+        // A protocol setter's tree without the scheme, which the builder does not know.
+        (
+            "set_protocol = ${ SOI ~ scheme ~ \":\" }",
+            "set_protocol = ${ SOI ~ (!\":\" ~ ANY)+ ~ \":\" }",
+        ),
+    ];
+    let mut modified = source.clone();
+    for (from, to) in edits {
+        assert!(modified.contains(from), "{from}");
+        modified = modified.replace(from, to);
+    }
+    let dir = std::env::temp_dir().join(format!("pegurl-setters-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("edited.pest");
+    std::fs::write(&path, modified).unwrap();
+    let out = grammar_test(&path, "setters");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(1), "differences exit 1");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("setters: 278 cases; "), "{text}");
+    assert!(
+        text.contains(
+            "  <view-source+http://example.net/path>.port = \"8080stuff2\": \
+             built-in Some(\"view-source+http://example.net:8080/path\"), \
+             this grammar None (the URL does not parse: "
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  <http://example.net>.protocol = \"https:foo : bar\": \
+             built-in Some(\"https://example.net/\"), \
+             this grammar Some(\"http://example.net/\") (the setter refused: \
+             the grammar returned an unexpected tree at production `set_protocol`)"
+        ),
+        "{text}"
+    );
 }
 
 #[test]

@@ -173,29 +173,47 @@ impl Parser {
         }
     }
 
-    /// Parses `href` with the built-in grammar, then runs the setter `name` with this grammar;
-    /// the href after it, or None when `href` does not parse or `name` is no setter.
+    /// Parses `href` with this grammar, then runs the setter `name` with it: the getters after
+    /// it, and why the setter left the URL as it was or failed, if it did; or, when `href` does
+    /// not parse, no getters and why. None when `name` is no setter.
     pub fn set(&self, href: &str, name: &str, value: &str) -> Option<SetterResult> {
         // The URL is read by the same grammar: its sets and scheme table decide it too.
-        let mut url = self.options(None).parse(href).ok()?;
-        match self {
+        let mut url = match self.options(None).parse(href) {
+            Ok(url) => url,
+            Err(e) => {
+                // The setters are the getters but "origin" (see `Url::set_component`).
+                if name == "origin" || !Url::COMPONENTS.contains(&name) {
+                    return None;
+                }
+                return Some(SetterResult {
+                    components: Vec::new(),
+                    refused: Some(format!("the URL does not parse: {e}")),
+                });
+            }
+        };
+        let result = match self {
             Parser::Builtin => url.set_component(name, value)?,
             Parser::Loaded(g) => g.set_component(&mut url, name, value)?,
-        }
-        .ok();
+        };
         let components = Url::COMPONENTS
             .iter()
             .map(|c| (*c, url.component(c).unwrap_or_default().into_owned()))
             .collect();
-        Some(SetterResult { components })
+        Some(SetterResult {
+            components,
+            refused: result.err().map(|e| format!("the setter refused: {e}")),
+        })
     }
 }
 
 /// The getters of a URL after a setter ran.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetterResult {
-    /// `(getter name, value)`, href first.
+    /// `(getter name, value)`, href first; none when the URL did not parse.
     pub components: Vec<(&'static str, String)>,
+    /// Why the setter left the URL as it was or failed (a WHATWG setter ignores a value it does
+    /// not take: the getters are what a browser shows), or why the URL did not parse.
+    pub refused: Option<String>,
 }
 
 impl SetterResult {

@@ -158,12 +158,16 @@ fn test(args: &TestArgs) -> Result<ExitCode, String> {
         } else {
             "built-in"
         };
+        // A setter's refusal follows the href it left, in parentheses.
+        let refused = |why: &Option<String>| why.as_ref().map(|w| format!(" ({w})"));
         for d in tally.differences.iter().take(args.show) {
             out_println!(
-                "  {}: {before} {:?}, this grammar {:?}",
+                "  {}: {before} {:?}{}, this grammar {:?}{}",
                 d.case,
                 d.baseline,
-                d.grammar
+                refused(&d.baseline_refused).unwrap_or_default(),
+                d.grammar,
+                refused(&d.grammar_refused).unwrap_or_default()
             );
         }
         if tally.differences.len() > args.show {

@@ -76,6 +76,8 @@ fn load(source: &str, workbench: &mut Workbench) -> (u16, Value) {
                     "case": d.case,
                     "baseline": d.baseline,
                     "grammar": d.grammar,
+                    "baseline_refused": d.baseline_refused,
+                    "grammar_refused": d.grammar_refused,
                 })).collect::<Vec<_>>(),
             })),
             Err(e) => return (500, error(&e)),

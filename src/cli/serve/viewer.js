@@ -227,7 +227,9 @@ function showWpt(suites) {
       `the built-in grammar ${s.baseline_passes}; ${s.differences.length} differ` }));
     const list = el("ul");
     for (const d of s.differences.slice(0, 100)) {
-      list.append(el("li", { text: `${d.case}: built-in ${JSON.stringify(d.baseline)}, this grammar ${JSON.stringify(d.grammar)}` }));
+      // A setter's refusal follows the href it left, in parentheses.
+      const why = (refused) => refused ? ` (${refused})` : "";
+      list.append(el("li", { text: `${d.case}: built-in ${JSON.stringify(d.baseline)}${why(d.baseline_refused)}, this grammar ${JSON.stringify(d.grammar)}${why(d.grammar_refused)}` }));
     }
     box.append(list);
   }
