@@ -4,8 +4,11 @@
 //! grammars (`tests/engines.rs`, the `valid.rs` unit tests and the `engines` fuzz target check
 //! it); the RFC 3986 parser makes pest_derive's `@` tokens only, the components its builder
 //! reads (the `rfc3986::parse` unit tests check it).
+//! `entries.rs` holds the entry points of the last two; `attempts.rs` and `steps.rs` what
+//! the explanations and the outline steps record.
 
 mod attempts;
+mod entries;
 mod steps;
 
 use alloc::borrow::ToOwned;
@@ -14,8 +17,13 @@ use alloc::vec::Vec;
 
 use crate::grammar::{Production, Productions, IPV4_TOKENS, SERIALIZED_TOKENS};
 use crate::scan::{bytes_equal_to, leading, Stops};
-use crate::tokens::{offset, Few, Matched, Out, Token};
+use crate::tokens::{offset, Few, Out, Token};
 use attempts::{Attempt, Attempts};
+#[cfg(test)]
+pub(crate) use entries::parse_valid;
+#[cfg(feature = "rfc3986")]
+pub(crate) use entries::{explain_rfc3986, parse_rfc3986, parse_rfc3986_into};
+pub(crate) use entries::{explain_valid, parse_valid_for_checks};
 pub(crate) use steps::Steps;
 use steps::{Children, Times};
 
@@ -149,131 +157,6 @@ impl Productions for Generated {
     ) -> bool {
         run_on(input, tokens, url_rules::run_serialized_of_url_units).0
     }
-}
-
-/// Runs rule number `entry` of the writing grammar (`grammar/valid.pest`) on `input` and returns
-/// its tree; None when it does not match. Inlined, so that the tree is made where the caller
-/// keeps it (see [`Productions::parse`]). The checks run on `parse_valid_for_checks`'s tree;
-/// the tests compare this one with pest_derive's, and that one with this one.
-#[cfg(test)]
-#[inline(always)]
-pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
-    let (matched, tokens) = run_on(input, crate::tokens::spare(), |parser| {
-        valid_rules::run::<false, _>(parser, entry)
-    });
-    if !matched {
-        return None;
-    }
-    Matched::new(input, tokens)
-}
-
-/// `parse_valid` for `valid::check`: a tree of the root and the tokens of the rules
-/// `valid_rules::KEPT` names (the checked rules, those inside them and those around them), with
-/// the nesting of the whole tree; the path's segments, the query and the fragment, which no
-/// check reads, are neither made nor walked past. Inlined, as `parse_valid`.
-#[inline(always)]
-pub(crate) fn parse_valid_for_checks(entry: u16, input: &str) -> Option<Matched<'_>> {
-    let (matched, kept) = run_on(input, KeptTokens(crate::tokens::spare()), |parser| {
-        valid_rules::run_entry(parser, entry)
-    });
-    if !matched {
-        return None;
-    }
-    Matched::new(input, kept.0)
-}
-
-/// A sink that keeps the first token (the root) and those of the writing grammar's rules that
-/// `valid_rules::KEPT` names. A rule it drops calls none it keeps (build.rs's `VALID_CHECKED`),
-/// so no token it keeps is made inside one it drops: a dropped rule's token would be at the
-/// end, where closing it finds none, and undoing it takes back nothing. The parser holds it
-/// (see `Parser::out`).
-struct KeptTokens(Vec<Token>);
-
-impl Out for KeptTokens {
-    #[inline(always)]
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    #[inline(always)]
-    fn push(&mut self, token: Token) {
-        // The rule number is a constant where the parser pushes: the test folds away.
-        let kept = valid_rules::KEPT.get(usize::from(token.rule)).copied();
-        if kept.unwrap_or(true) || self.0.is_empty() {
-            self.0.push(token);
-        }
-    }
-
-    #[inline(always)]
-    fn close(&mut self, index: usize, end: u32, next: u32) {
-        Out::close(&mut self.0, index, end, next);
-    }
-
-    #[inline(always)]
-    fn truncate(&mut self, len: usize) {
-        self.0.truncate(len);
-    }
-}
-
-/// Where rule number `entry` of the writing grammar fails farthest on `input`, and the rules
-/// expected there (as pest_derive's error gives them); None when it matches.
-pub(crate) fn explain_valid(entry: u16, input: &str) -> Option<(usize, Vec<u16>)> {
-    explain(
-        input,
-        |parser| valid_rules::run::<true, _>(parser, entry),
-        valid_rules::EOI,
-    )
-}
-
-/// Where rule number `entry` of `grammar/rfc3986.pest` fails farthest on `input`, and the rules
-/// expected there (as pest_derive's error gives them); None when it matches.
-#[cfg(feature = "rfc3986")]
-pub(crate) fn explain_rfc3986(entry: u16, input: &str) -> Option<(usize, Vec<u16>)> {
-    explain(
-        input,
-        |parser| rfc3986_rules::run::<true, _>(parser, entry),
-        rfc3986_rules::EOI,
-    )
-}
-
-/// Runs `rule` on `input` recording attempts; where it failed farthest and the rules expected
-/// there, or None when it matched.
-fn explain(
-    input: &str,
-    rule: impl FnOnce(&mut Parser) -> bool,
-    eoi: u16,
-) -> Option<(usize, Vec<u16>)> {
-    let mut attempts = Attempts::default();
-    if run_tracked(input, Vec::new(), Some(&mut attempts), rule).0 {
-        return None;
-    }
-    Some(attempts.expected(eoi))
-}
-
-/// Runs rule number `entry` of `grammar/rfc3986.pest` on `input` and returns its tree; None when
-/// it does not match. Inlined, so that the tree is made where the caller keeps it (see
-/// [`Productions::parse`]).
-#[cfg(feature = "rfc3986")]
-#[inline(always)]
-pub(crate) fn parse_rfc3986(entry: u16, input: &str) -> Option<Matched<'_>> {
-    let (matched, tokens) = run_on(input, crate::tokens::spare(), |parser| {
-        rfc3986_rules::run::<false, _>(parser, entry)
-    });
-    if !matched {
-        return None;
-    }
-    Matched::new(input, tokens)
-}
-
-/// Runs rule number `entry` of `grammar/rfc3986.pest` on `input`, handing its tokens (the
-/// components) to `out` as its rules start and end; false when it does not match.
-#[cfg(feature = "rfc3986")]
-#[inline]
-pub(crate) fn parse_rfc3986_into<O: Out>(entry: u16, input: &str, out: &mut O) -> bool {
-    run_on(input, out, |parser| {
-        rfc3986_rules::run::<false, _>(parser, entry)
-    })
-    .0
 }
 
 /// Runs `rule` with a parser at the start of `input`, handing its tokens to `tokens` (a list,

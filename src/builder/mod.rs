@@ -7,9 +7,11 @@
 //! `serialized.rs` is the way for an input already written as the serializer writes it (most
 //! real URLs): it reads the same tree and, where each of those functions would write its
 //! component as it is, writes the input in one copy.
-//! Every validation error goes through [`Builder::report`] or [`Builder::fail`], with a span.
+//! Every validation error goes through [`Builder::report`] or [`Builder::fail`], with a span
+//! (`errors.rs`, the one place that raises them).
 
 mod authority;
+mod errors;
 mod host;
 mod ipv4;
 mod ipv6;
@@ -33,14 +35,12 @@ use core::ops::Range;
 
 use encoding_rs::Encoding;
 
-use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
+use crate::error::{ParseError, ParseErrorKind, ValidationError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
 use crate::record::{HostKind, Record, Writer};
-use crate::scan::first_byte_in;
 use crate::tables::{CodePointSet, Set};
 use crate::tokens::{Matched, Node, Nodes};
-use url_units::InvalidUrlUnits;
 
 pub(crate) use authority::port_number;
 pub(crate) use host::{domain_byte_kinds, serialize_ipv6, strict_ascii_ends_in_a_number};
@@ -350,93 +350,9 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         self.errors.is_some()
     }
 
-    /// Raises a validation error at `span` of the preprocessed input.
-    #[inline]
-    fn raise(&mut self, code: ErrorCode, span: Range<usize>, fatal: bool) {
-        if self.wants_errors() {
-            let span = self.input.original_span(span);
-            self.raise_at_original(code, span, fatal);
-        }
-    }
-
-    /// Raises a validation error at `span` of the input as given (before preprocessing): the
-    /// one place that hands validation errors to the sink.
-    #[inline]
-    fn raise_at_original(&mut self, code: ErrorCode, span: Range<usize>, fatal: bool) {
-        if let Some(errors) = self.errors.as_deref_mut() {
-            errors(ValidationError { code, span, fatal });
-        }
-    }
-
-    /// A validation error that does not stop parsing.
-    #[inline]
-    fn report(&mut self, code: ErrorCode, span: Range<usize>) {
-        self.raise(code, span, false);
-    }
-
-    /// The [invalid-URL-unit](https://url.spec.whatwg.org/#invalid-url-unit) checks of the
-    /// path, opaque path, query, fragment and opaque-host states, over `text` at byte `start`:
-    /// "If c is not a URL code point and not U+0025 (%), invalid-URL-unit validation error. If c
-    /// is U+0025 (%) and remaining does not start with two ASCII hex digits, invalid-URL-unit
-    /// validation error."
-    #[inline]
-    fn url_units(&mut self, text: &str, start: usize) {
-        if self.wants_errors() {
-            self.report_url_units(text, start);
-        }
-    }
-
-    /// [`Builder::url_units`] when someone listens.
-    #[inline(never)]
-    fn report_url_units(&mut self, text: &str, start: usize) {
-        // The usual text has no byte worth a closer look.
-        let units = self.invalid_url_units(text);
-        if units.at == text.len() {
-            return;
-        }
-        for (at, _, width) in units {
-            self.report(ErrorCode::InvalidUrlUnit, start + at..start + at + width);
-        }
-    }
-
-    /// The invalid URL units of `text` (see [`InvalidUrlUnits`]) by this grammar's sets.
-    #[inline]
-    fn invalid_url_units<'t>(&self, text: &'t str) -> InvalidUrlUnits<'t, 's> {
-        let suspects = &self.source.tables().url_unit_suspects;
-        InvalidUrlUnits {
-            text,
-            at: first_byte_in(text.as_bytes(), suspects),
-            suspects,
-            url_code_points: self.table(Set::UrlCodePoint),
-        }
-    }
-
-    /// A validation error at which the parser returns failure.
-    fn fail(&mut self, code: ErrorCode, span: Range<usize>) -> ParseError {
-        self.raise(code, span.clone(), true);
-        ParseError {
-            kind: ParseErrorKind::Validation(code),
-            span: self.input.original_span(span),
-        }
-    }
-
-    /// A failure the spec names no validation error for.
-    fn fail_silently(&self, kind: ParseErrorKind, span: Range<usize>) -> ParseError {
-        ParseError {
-            kind,
-            span: self.input.original_span(span),
-        }
-    }
-
     /// The production a node stands for.
     fn production(&self, node: &Node<'_>) -> Option<Production> {
         node.production()
-    }
-
-    /// The error for a tree the builder does not know, naming the production and the span of
-    /// the node that has the unexpected shape (or lacks a part the production needs).
-    fn unexpected(&self, within: Production, at: Range<usize>) -> ParseError {
-        self.fail_silently(ParseErrorKind::Grammar(within.name()), at)
     }
 
     /// Runs `entry` on the whole preprocessed input and returns its tree.
@@ -493,24 +409,6 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
             input: self.input,
             within: node.production().unwrap_or(Production::Url),
             inner: node.children(),
-        }
-    }
-
-    /// Steps 1.2–1.3 and 2 of the basic URL parser: the validation errors of preprocessing.
-    fn preprocessing(&mut self) {
-        if !self.wants_errors() {
-            return;
-        }
-        let input = self.input;
-        // "If input contains any leading or trailing C0 control or space, invalid-URL-unit
-        // validation error." One error, at the first such run.
-        let trimmed = input.trimmed_lead().or(input.trimmed_trail());
-        // "If input contains any ASCII tab or newline, invalid-URL-unit validation error." One
-        // error, at the first one.
-        let removed = input.removed().next().map(|at| at..at + 1);
-        // Both spans are of the input as given: preprocessing is what they are about.
-        for span in [trimmed, removed].into_iter().flatten() {
-            self.raise_at_original(ErrorCode::InvalidUrlUnit, span, false);
         }
     }
 
