@@ -198,7 +198,22 @@ impl Url {
         }
     }
 
-    /// Runs the WHATWG setter named `name` (one of [`Url::COMPONENTS`] but "origin"), as
+    /// The names of the WHATWG `URL` setters, which [`Url::set_component`] takes: every getter
+    /// of [`Url::COMPONENTS`] but "origin", in the same order.
+    ///
+    /// ```
+    /// let mut url = pegurl::Url::parse("http://a/")?;
+    /// for name in pegurl::Url::SETTERS {
+    ///     assert!(url.clone().set_component(name, "x").is_some(), "{name}");
+    /// }
+    /// # Ok::<(), pegurl::ParseError>(())
+    /// ```
+    pub const SETTERS: [&'static str; 10] = [
+        "href", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+        "search", "hash",
+    ];
+
+    /// Runs the WHATWG setter named `name` (one of [`Url::SETTERS`]), as
     /// `url[name] = value` does in JavaScript; None when there is no such setter. An href that
     /// fails to parse is reported as [`SetterError::Invalid`].
     ///

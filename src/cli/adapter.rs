@@ -181,8 +181,7 @@ impl Parser {
         let mut url = match self.options(None).parse(href) {
             Ok(url) => url,
             Err(e) => {
-                // The setters are the getters but "origin" (see `Url::set_component`).
-                if name == "origin" || !Url::COMPONENTS.contains(&name) {
+                if !Url::SETTERS.contains(&name) {
                     return None;
                 }
                 return Some(SetterResult {

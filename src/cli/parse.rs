@@ -55,9 +55,7 @@ pub fn run(args: &Args) -> ExitCode {
     let mut setters = Vec::new();
     for set in &args.set {
         match set.split_once('=') {
-            Some((name, value)) if name != "origin" && Url::COMPONENTS.contains(&name) => {
-                setters.push((name, value))
-            }
+            Some((name, value)) if Url::SETTERS.contains(&name) => setters.push((name, value)),
             _ => {
                 eprintln!(
                     "pegurl: --set takes NAME=VALUE with NAME a URL attribute other than origin \

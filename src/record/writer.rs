@@ -604,8 +604,8 @@ impl Writer {
     /// Puts the record written in place of `record` (checked in debug builds, as
     /// [`Writer::finish`] does) and returns the serialization `record` had; or, when the record
     /// written is too long ([`Writer::finish`]), leaves `record` as it was and returns the
-    /// serialization written as the error. The writer is left empty (the record is moved
-    /// out field by field, not the writer as a whole). Inlined always: its one caller, the
+    /// serialization written as the error. The writer is left without its serialization (the
+    /// record is written into `record` field by field, not moved as a whole). Inlined always: its one caller, the
     /// setters' `set`, is where the record's fields are (the compiler's own choice came and went
     /// with unrelated changes, 23 instructions a setter).
     #[inline(always)]
