@@ -1,11 +1,13 @@
-//! The writer's check of the records it finishes, in debug builds (the test suites): the
+//! The writer's checks of the records it finishes, in debug builds (the test suites): the
 //! offsets and the serialization agree.
 
 use alloc::format;
 use core::ops::Range;
 
+use super::super::Record;
 use super::super::{read_address, HostKind, SchemeName};
 use super::Draft;
+use alloc::string::String;
 
 /// Asserts that a record's offsets and its serialization agree: each delimiter where the
 /// offsets say, each range in order and on a character boundary, the scheme kind and port as
@@ -78,4 +80,28 @@ pub(super) fn check_invariants(r: &Draft) {
         }
     }
     assert_eq!(end, s.len(), "nothing after the last component of {s:?}");
+}
+
+impl Draft {
+    /// The offsets of `record` in full (with an empty serialization: no allocation): what the
+    /// debug check of [`Draft::compact`] compares with.
+    fn of(record: &Record) -> Draft {
+        let mut draft = Draft::default();
+        draft.take_offsets(record);
+        draft
+    }
+
+    /// Asserts that what `record` implies is what was written.
+    pub(super) fn check_compact(&self, record: &Record) {
+        let implied = Draft::of(record);
+        let [username, password, host] = self.kept_ranges();
+        let written = Draft {
+            serialization: String::new(),
+            username,
+            password,
+            host,
+            ..self.clone()
+        };
+        assert_eq!(implied, written, "offsets of {:?}", record.serialization);
+    }
 }
