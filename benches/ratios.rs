@@ -19,9 +19,10 @@ use std::time::Instant;
 
 mod common;
 use common::{
-    errors_counted, mixed_cases, mixed_tsv, on_a_copy, pegurl_set_host, pegurl_set_pathname,
-    pegurl_set_plain_pathname, pegurl_set_search, pegurl_setters, url_list, url_set_host,
-    url_set_path, url_set_plain_path, url_set_query, url_setters, SETTERS_URL,
+    errors_counted, mixed_cases, mixed_tsv, on_a_copy, pegurl_api_setters, pegurl_set_host,
+    pegurl_set_pathname, pegurl_set_plain_pathname, pegurl_set_search, pegurl_setters,
+    url_api_setters, url_list, url_set_host, url_set_path, url_set_plain_path, url_set_query,
+    url_setters, SETTERS_URL,
 };
 
 /// Rounds per ratio: each times both sides once.
@@ -205,6 +206,10 @@ fn setters() {
     let pegurl_chain = || (0..COPIES).map(|_| pegurl_setters(&ours)).sum();
     let url_chain = || (0..COPIES).map(|_| url_setters(&theirs)).sum();
     ratio("setters: pegurl / url", COPIES, &pegurl_chain, &url_chain);
+    // The `url` crate's setter calls, the same on both `Url`s.
+    let pegurl_api = || (0..COPIES).map(|_| pegurl_api_setters(&ours)).sum();
+    let url_api = || (0..COPIES).map(|_| url_api_setters(&theirs)).sum();
+    ratio("setters: url's API calls", COPIES, &pegurl_api, &url_api);
     let alone: [Alone; 4] = [
         ("setters: host alone", pegurl_set_host, url_set_host),
         ("setters: pathname alone", pegurl_set_pathname, url_set_path),

@@ -25,6 +25,8 @@
 //!   (host, pathname and search) and by the `url` crate's own setters (host, port, path and
 //!   query), as `benches/parse.rs` and `benches/ratios.rs` time them (`benches/common`);
 //!   `url_quirks_setters`: the chain by `url::quirks`, the WHATWG setters pegurl's are;
+//!   `api_setters`, `url_api_setters`: the `url` crate's setter calls (host, port, path, query,
+//!   then the fragment and the query removed), the same on pegurl's `Url` and on `url`'s;
 //! - `host_setter`, `pathname_setter`, `search_setter` and their `url_` peers (the `url`
 //!   crate's own setters): one setter of the chain alone, on a clone (subtract `clone` or
 //!   `url_clone`); `plain_pathname_setter`, `url_plain_pathname_setter`: the pathname setter
@@ -47,9 +49,9 @@ use std::sync::OnceLock;
 #[path = "../benches/common/mod.rs"]
 mod common;
 use common::{
-    on_a_copy, pegurl_set_host, pegurl_set_pathname, pegurl_set_plain_pathname, pegurl_set_search,
-    pegurl_setters, url_quirks_setters, url_set_host, url_set_path, url_set_plain_path,
-    url_set_query, url_setters, SETTERS_URL,
+    on_a_copy, pegurl_api_setters, pegurl_set_host, pegurl_set_pathname, pegurl_set_plain_pathname,
+    pegurl_set_search, pegurl_setters, url_api_setters, url_quirks_setters, url_set_host,
+    url_set_path, url_set_plain_path, url_set_query, url_setters, SETTERS_URL,
 };
 
 fn main() -> ExitCode {
@@ -121,6 +123,8 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
         "setters" => |_| pegurl_setters(pegurl_setters_url()),
         "url_setters" => |_| url_setters(url_setters_url()),
         "url_quirks_setters" => |_| url_quirks_setters(url_setters_url()),
+        "api_setters" => |_| pegurl_api_setters(pegurl_setters_url()),
+        "url_api_setters" => |_| url_api_setters(url_setters_url()),
         "host_setter" => |_| on_a_copy(pegurl_setters_url(), pegurl_set_host),
         "pathname_setter" => |_| on_a_copy(pegurl_setters_url(), pegurl_set_pathname),
         "search_setter" => |_| on_a_copy(pegurl_setters_url(), pegurl_set_search),

@@ -374,6 +374,12 @@ impl Record {
         self.port
     }
 
+    /// The URL [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port):
+    /// its host is null or the empty string, or its scheme is "file".
+    pub(crate) fn cannot_have_credentials_or_port(&self) -> bool {
+        matches!(self.host_kind, None | Some(HostKind::Empty)) || self.scheme_kind.is_file()
+    }
+
     /// The serialized port's digits, or "".
     pub(crate) fn port_str(&self) -> &str {
         match self.port {

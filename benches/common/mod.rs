@@ -152,3 +152,24 @@ pub fn url_quirks_setters(url: &url::Url) -> usize {
         url::quirks::set_search(u, black_box(SEARCH));
     })
 }
+
+/// The `url` crate's API, the same calls on pegurl's `Url` and on `url`'s (a user who moved
+/// by changing the import keeps them): host, port, path and query set, then the fragment and
+/// the query removed; the href's length.
+macro_rules! url_api_setters {
+    ($name:ident, $url:ty) => {
+        /// The `url` crate's setter calls, on a copy of `url` (see `url_api_setters`).
+        pub fn $name(url: &$url) -> usize {
+            on_a_copy(url, |u| {
+                u.set_host(Some(black_box(HOST))).expect("a host");
+                u.set_port(Some(black_box(PORT))).expect("a port");
+                u.set_path(black_box(PATHNAME));
+                u.set_query(Some(black_box(&SEARCH[1..])));
+                u.set_fragment(None);
+                u.set_query(None);
+            })
+        }
+    };
+}
+url_api_setters!(pegurl_api_setters, pegurl::Url);
+url_api_setters!(url_api_setters, url::Url);

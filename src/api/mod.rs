@@ -18,6 +18,8 @@ mod position;
 mod query_pairs;
 pub mod quirks;
 mod relative;
+#[cfg(all(test, feature = "std"))]
+mod rewrite_tests;
 mod search;
 mod setters;
 

@@ -113,9 +113,6 @@ impl Drop for PathSegmentsMut<'_> {
     fn drop(&mut self) {
         let path = core::mem::take(&mut self.path);
         // Setting the path of a URL whose path is not opaque cannot fail.
-        let _ = self.url.change_parts(|parts| {
-            parts.path = path.into();
-            Ok(())
-        });
+        let _ = self.url.set_serialized_path(&path);
     }
 }

@@ -57,10 +57,7 @@ impl UrlQuery<'_> {
         if let Some(url) = self.url.as_deref_mut() {
             let query = core::mem::take(&mut self.query);
             // Setting the query cannot fail.
-            let _ = url.change_parts(|parts| {
-                parts.query = Some(query.into());
-                Ok(())
-            });
+            let _ = url.set_serialized_query(Some(&query));
         }
     }
 }

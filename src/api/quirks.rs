@@ -137,13 +137,7 @@ pub fn set_port(url: &mut Url, value: &str) -> Result<(), SetterError> {
     // "If this's URL cannot have a username/password/port, then return." "If the given value
     // is the empty string, then set this's URL's port to null."
     if value.is_empty() {
-        return url.change_parts(|parts| {
-            if parts.cannot_have_credentials_or_port() {
-                return Err(SetterError::CannotHaveCredentialsOrPort);
-            }
-            parts.port = None;
-            Ok(())
-        });
+        return url.set_port_number(None);
     }
     url.run_setter(Setter::Port, value)
 }

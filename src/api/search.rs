@@ -71,9 +71,8 @@ impl Drop for SearchParamsMut<'_> {
         // to serializedQuery."
         let serialized = self.params.to_string();
         // Setting the query cannot fail.
-        let _ = self.url.change_parts(|parts| {
-            parts.query = (!serialized.is_empty()).then_some(serialized.into());
-            Ok(())
-        });
+        let _ = self
+            .url
+            .set_serialized_query((!serialized.is_empty()).then_some(serialized.as_str()));
     }
 }

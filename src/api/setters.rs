@@ -16,7 +16,7 @@ use crate::generated::Generated;
 use crate::grammar::Productions;
 use crate::input::Input;
 use crate::percent;
-use crate::record::Parts;
+use crate::record::{Component, Parts, Writer};
 use crate::tables::{CodePointSet, Set, Tables, BUILTIN};
 
 use super::{quirks, Url};
@@ -148,15 +148,7 @@ impl Url {
     /// port, like None, removes it. An error when the URL cannot have a port.
     #[allow(clippy::result_unit_err)]
     pub fn set_port(&mut self, port: Option<u16>) -> Result<(), ()> {
-        let default = self.record.scheme_kind().default_port();
-        self.change_parts(|parts| {
-            if parts.cannot_have_credentials_or_port() {
-                return Err(SetterError::CannotHaveCredentialsOrPort);
-            }
-            parts.port = port.filter(|p| Some(*p) != default);
-            Ok(())
-        })
-        .map_err(drop)
+        self.set_port_number(port).map_err(drop)
     }
 
     /// Sets the path, as the [pathname setter](https://url.spec.whatwg.org/#dom-url-pathname)
@@ -173,10 +165,7 @@ impl Url {
             None => drop(self.clear_query()),
             Some(query) => {
                 if self.run_setter(Setter::Search, query).is_err() || self.query().is_none() {
-                    let _ = self.change_parts(|parts| {
-                        parts.query = Some("".into());
-                        Ok(())
-                    });
+                    let _ = self.set_serialized_query(Some(""));
                 }
             }
         }
@@ -189,10 +178,7 @@ impl Url {
             None => drop(self.clear_fragment()),
             Some(fragment) => {
                 if self.run_setter(Setter::Hash, fragment).is_err() || self.fragment().is_none() {
-                    let _ = self.change_parts(|parts| {
-                        parts.fragment = Some("".into());
-                        Ok(())
-                    });
+                    let _ = self.empty_fragment();
                 }
             }
         }
@@ -306,18 +292,63 @@ impl Url {
 
     /// "If the given value is the empty string, then set url's query to null".
     pub(crate) fn clear_query(&mut self) -> Result<(), SetterError> {
-        self.change_parts(|parts| {
-            parts.query = None;
-            Ok(())
-        })
+        self.set_serialized_query(None)
+    }
+
+    /// Sets the query to `query` as it is (None removes it): text the query state leaves as it
+    /// is (application/x-www-form-urlencoded output), which needs no parse.
+    pub(crate) fn set_serialized_query(&mut self, query: Option<&str>) -> Result<(), SetterError> {
+        match Writer::put_query(&mut self.record, query) {
+            true => Ok(()),
+            false => Err(SetterError::TooLong),
+        }
     }
 
     /// "If the given value is the empty string, then set this's URL's fragment to null".
     pub(crate) fn clear_fragment(&mut self) -> Result<(), SetterError> {
-        self.change_parts(|parts| {
-            parts.fragment = None;
-            Ok(())
-        })
+        self.empty_fragment_or_none(None)
+    }
+
+    /// Sets the fragment to the empty string: "#" alone.
+    pub(crate) fn empty_fragment(&mut self) -> Result<(), SetterError> {
+        self.empty_fragment_or_none(Some(""))
+    }
+
+    /// The fragment set to "" or to null.
+    fn empty_fragment_or_none(&mut self, fragment: Option<&str>) -> Result<(), SetterError> {
+        match Writer::put_fragment(&mut self.record, fragment) {
+            true => Ok(()),
+            false => Err(SetterError::TooLong),
+        }
+    }
+
+    /// Sets the path to `path`, already serialized ("/" and segments, percent-encoded) of a URL
+    /// whose path is not opaque.
+    pub(crate) fn set_serialized_path(&mut self, path: &str) -> Result<(), SetterError> {
+        builder::rewrite(
+            &mut self.record,
+            Component::Path,
+            path.len() + 2,
+            |out, old| {
+                out.serialized_path(path);
+                out.end_path();
+                out.copy_rest(old, Component::Query);
+            },
+        )
+    }
+
+    /// The port setter's steps with a port number (None for the empty value): "If this's URL
+    /// cannot have a username/password/port, then return." Then the port, null when it is the
+    /// scheme's default port.
+    pub(crate) fn set_port_number(&mut self, port: Option<u16>) -> Result<(), SetterError> {
+        if self.record.cannot_have_credentials_or_port() {
+            return Err(SetterError::CannotHaveCredentialsOrPort);
+        }
+        let port = port.filter(|p| Some(*p) != self.record.scheme_kind().default_port());
+        match Writer::put_port(&mut self.record, port) {
+            true => Ok(()),
+            false => Err(SetterError::TooLong),
+        }
     }
 
     /// Changes the record's components with `change` and serializes them again; when `change`

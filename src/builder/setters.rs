@@ -116,6 +116,28 @@ pub(crate) fn set<'i, S: Productions>(
     result
 }
 
+/// Writes `record` again from `from` on, for a change that reads no value (a port number, a
+/// component removed, a query or path already serialized): what comes before `from` is copied
+/// once, as [`set`] does, and `write` writes the rest, with [`Writer::copy_rest`] for what it
+/// leaves as it was. `room` is about how many more bytes the record may need.
+pub(crate) fn rewrite(
+    record: &mut Record,
+    from: Component,
+    room: usize,
+    write: impl FnOnce(&mut Writer, &Record),
+) -> Result<(), SetterError> {
+    let buffer = spare::take(record.serialization().len() + room + 8);
+    let mut out = Writer::with_capacity(0);
+    out.resume(record, from, buffer);
+    write(&mut out, record);
+    let (unused, result) = match out.replace(record) {
+        Ok(unused) => (unused, Ok(())),
+        Err(unused) => (unused, Err(SetterError::TooLong)),
+    };
+    spare::keep(unused);
+    result
+}
+
 /// One spare serialization per thread: the one a setter replaced, which the next setter on the
 /// thread writes into, so that a run of setters seldom allocates. Without "std" there are no
 /// thread-locals to keep it in: each setter allocates its own buffer.
