@@ -550,22 +550,6 @@ impl Parts<'_> {
         }
         out.finish().ok()
     }
-
-    /// What the scheme is.
-    pub(crate) fn scheme_kind(&self) -> SchemeKind {
-        self.scheme_kind
-    }
-
-    /// A URL [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port)
-    /// if its host is null or the empty string, or its scheme is "file".
-    pub(crate) fn cannot_have_credentials_or_port(&self) -> bool {
-        matches!(self.host, None | Some((HostKind::Empty, _))) || self.scheme_kind().is_file()
-    }
-
-    /// Whether the URL [includes credentials](https://url.spec.whatwg.org/#include-credentials).
-    pub(crate) fn includes_credentials(&self) -> bool {
-        !self.username.is_empty() || !self.password.is_empty()
-    }
 }
 
 #[cfg(test)]

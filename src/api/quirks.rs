@@ -28,6 +28,7 @@ use crate::error::{ParseError, ParseErrorKind, SetterError};
 
 use crate::tables::{Set, BUILTIN};
 
+use super::setters::Credential;
 use super::Url;
 
 /// The [`URL` constructor](https://url.spec.whatwg.org/#dom-url-url), `new URL(input, base)`:
@@ -89,9 +90,7 @@ pub fn username(url: &Url) -> &str {
 /// The [username setter](https://url.spec.whatwg.org/#dom-url-username).
 pub fn set_username(url: &mut Url, value: &str) -> Result<(), SetterError> {
     let userinfo = BUILTIN.set(Set::Userinfo);
-    url.set_credential(value, userinfo, |parts, encoded| {
-        parts.username = encoded.into()
-    })
+    url.set_credential(value, userinfo, Credential::Username)
 }
 
 /// The [password getter](https://url.spec.whatwg.org/#dom-url-password): "" when there is none.
@@ -102,9 +101,7 @@ pub fn password(url: &Url) -> &str {
 /// The [password setter](https://url.spec.whatwg.org/#dom-url-password).
 pub fn set_password(url: &mut Url, value: &str) -> Result<(), SetterError> {
     let userinfo = BUILTIN.set(Set::Userinfo);
-    url.set_credential(value, userinfo, |parts, encoded| {
-        parts.password = encoded.into()
-    })
+    url.set_credential(value, userinfo, Credential::Password)
 }
 
 /// The [host getter](https://url.spec.whatwg.org/#dom-url-host): host and, if any, ":" and port.

@@ -1,5 +1,6 @@
-//! The setters that change a URL without parsing a value (the port, a query or path already
-//! serialized, a component removed: [`crate::record::Writer`]'s changes in place, and
+//! The setters that change a URL in place or from a component on, without writing it whole
+//! (the scheme, the port, the credentials, a query or path already serialized, a component
+//! removed: [`crate::record::Writer`]'s changes in place, and
 //! [`crate::builder::rewrite`]) against the same change made to the URL's parts and assembled
 //! whole ([`Url::change_parts`]), the way these setters took before: on every URL of WPT's
 //! urltestdata.json that parses, the two must write the same serialization and the same record
@@ -9,8 +10,12 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::quirks;
+use super::setters::Credential;
 use crate::error::SetterError;
-use crate::record::Parts;
+use crate::percent;
+use crate::record::{HostKind, Parts};
+use crate::tables::{Set, BUILTIN};
 use crate::Url;
 
 /// The URLs of urltestdata.json that parse (with their base, when they have one).
@@ -102,6 +107,56 @@ const CHANGES: &[Change] = &[
         },
     },
     Change {
+        name: "username bob",
+        rewrite: |u| quirks::set_username(u, "bob"),
+        parts: |p| credential(p, "bob", Credential::Username),
+    },
+    Change {
+        name: "username empty",
+        rewrite: |u| quirks::set_username(u, ""),
+        parts: |p| credential(p, "", Credential::Username),
+    },
+    Change {
+        name: "username a@b:c d",
+        rewrite: |u| quirks::set_username(u, "a@b:c d"),
+        parts: |p| credential(p, "a@b:c d", Credential::Username),
+    },
+    Change {
+        name: "password pw",
+        rewrite: |u| quirks::set_password(u, "pw"),
+        parts: |p| credential(p, "pw", Credential::Password),
+    },
+    Change {
+        name: "password empty",
+        rewrite: |u| quirks::set_password(u, ""),
+        parts: |p| credential(p, "", Credential::Password),
+    },
+    Change {
+        name: "password :@/",
+        rewrite: |u| quirks::set_password(u, ":@/"),
+        parts: |p| credential(p, ":@/", Credential::Password),
+    },
+    Change {
+        name: "scheme http",
+        rewrite: |u| quirks::set_protocol(u, "http"),
+        parts: |p| scheme(p, "http"),
+    },
+    Change {
+        name: "scheme WS",
+        rewrite: |u| quirks::set_protocol(u, "WS"),
+        parts: |p| scheme(p, "ws"),
+    },
+    Change {
+        name: "scheme file",
+        rewrite: |u| quirks::set_protocol(u, "file"),
+        parts: |p| scheme(p, "file"),
+    },
+    Change {
+        name: "scheme web+demo",
+        rewrite: |u| quirks::set_protocol(u, "web+demo"),
+        parts: |p| scheme(p, "web+demo"),
+    },
+    Change {
         name: "path /x/y",
         rewrite: |u| path(u, "/x/y"),
         parts: |p| {
@@ -127,12 +182,51 @@ const CHANGES: &[Change] = &[
     },
 ];
 
+/// The URL of `parts` cannot have a username, password or port: its host is null or empty, or
+/// its scheme is "file".
+fn cannot_have_credentials_or_port(parts: &Parts<'_>) -> bool {
+    matches!(parts.host, None | Some((HostKind::Empty, _))) || parts.scheme_kind.is_file()
+}
+
 /// The port setter's steps on parts.
 fn port(parts: &mut Parts<'_>, port: Option<u16>) -> Result<(), SetterError> {
-    if parts.cannot_have_credentials_or_port() {
+    if cannot_have_credentials_or_port(parts) {
         return Err(SetterError::CannotHaveCredentialsOrPort);
     }
     parts.port = port.filter(|p| Some(*p) != parts.scheme_kind.default_port());
+    Ok(())
+}
+
+/// The protocol setter's steps on parts, with an ASCII-lowercase scheme that the scheme state
+/// reads whole.
+fn scheme(parts: &mut Parts<'_>, scheme: &str) -> Result<(), SetterError> {
+    let (was, is) = (parts.scheme_kind, BUILTIN.scheme_kind(scheme));
+    let credentials = !parts.username.is_empty() || !parts.password.is_empty();
+    if was.is_special() != is.is_special()
+        || ((credentials || parts.port.is_some()) && is.is_file())
+        || (was.is_file() && matches!(parts.host, Some((HostKind::Empty, _))))
+    {
+        return Err(SetterError::SchemeChange);
+    }
+    if parts.port.is_some() && parts.port == is.default_port() {
+        parts.port = None;
+    }
+    parts.scheme = String::from(scheme).into();
+    parts.scheme_kind = is;
+    Ok(())
+}
+
+/// The username or password setter's steps on parts: UTF-8 percent-encoded with the userinfo
+/// percent-encode set.
+fn credential(parts: &mut Parts<'_>, value: &str, which: Credential) -> Result<(), SetterError> {
+    if cannot_have_credentials_or_port(parts) {
+        return Err(SetterError::CannotHaveCredentialsOrPort);
+    }
+    let encoded = percent::encode(value, BUILTIN.set(Set::Userinfo)).into_owned();
+    match which {
+        Credential::Username => parts.username = encoded.into(),
+        Credential::Password => parts.password = encoded.into(),
+    }
     Ok(())
 }
 

@@ -235,12 +235,12 @@ impl Url {
         Some(match name {
             "href" => SetterPlan::Href(value.to_owned()),
             "protocol" => SetterPlan::Parse(Setter::Protocol, format!("{value}:")),
-            "username" => SetterPlan::Done(
-                self.set_credential(value, userinfo, |parts, e| parts.username = e.into()),
-            ),
-            "password" => SetterPlan::Done(
-                self.set_credential(value, userinfo, |parts, e| parts.password = e.into()),
-            ),
+            "username" => {
+                SetterPlan::Done(self.set_credential(value, userinfo, Credential::Username))
+            }
+            "password" => {
+                SetterPlan::Done(self.set_credential(value, userinfo, Credential::Password))
+            }
             "host" => SetterPlan::Parse(Setter::Host, value.to_owned()),
             "hostname" => SetterPlan::Parse(Setter::Hostname, value.to_owned()),
             "port" if value.is_empty() => SetterPlan::Done(quirks::set_port(self, value)),
@@ -277,17 +277,20 @@ impl Url {
         &mut self,
         value: &str,
         userinfo: &CodePointSet,
-        set: impl FnOnce(&mut Parts, String),
+        credential: Credential,
     ) -> Result<(), SetterError> {
-        self.change_parts(|parts| {
-            if parts.cannot_have_credentials_or_port() {
-                return Err(SetterError::CannotHaveCredentialsOrPort);
-            }
-            let mut encoded = String::with_capacity(value.len());
-            percent::encode_into(&mut encoded, value, userinfo);
-            set(parts, encoded);
-            Ok(())
-        })
+        if self.record.cannot_have_credentials_or_port() {
+            return Err(SetterError::CannotHaveCredentialsOrPort);
+        }
+        let encoded = percent::encode(value, userinfo);
+        let put = match credential {
+            Credential::Username => Writer::put_username(&mut self.record, &encoded),
+            Credential::Password => Writer::put_password(&mut self.record, &encoded),
+        };
+        match put {
+            true => Ok(()),
+            false => Err(SetterError::TooLong),
+        }
     }
 
     /// "If the given value is the empty string, then set url's query to null".
@@ -369,4 +372,11 @@ pub(crate) enum SetterPlan {
     Done(Result<(), SetterError>),
     Href(String),
     Parse(Setter, String),
+}
+
+/// Which of the credentials [`Url::set_credential`] sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Credential {
+    Username,
+    Password,
 }

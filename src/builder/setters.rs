@@ -3,11 +3,13 @@
 //! builder's production functions on the value, then the record is assembled again with the one
 //! component changed.
 
+use alloc::borrow::Cow;
+
 use super::{span, Builder, Sink};
 use crate::error::{ErrorCode, ParseError, SetterError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
-use crate::record::{Component, HostKind, Parts, Record, Writer};
+use crate::record::{Component, HostKind, Record, Writer};
 
 /// A setter that parses its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,14 +42,10 @@ pub(crate) fn set<'i, S: Productions>(
 ) -> Result<(), SetterError> {
     let from = match setter {
         Setter::Protocol => {
-            // A new scheme changes every delimiter after it: the record's parts, assembled
-            // again.
+            // The scheme is written in place; what follows it moves.
             let mut builder = Builder::new(source, input, None, errors);
             builder.preprocessing();
-            let mut parts = record.parts();
-            builder.set_protocol(&mut parts)?;
-            *record = parts.assemble().ok_or(SetterError::TooLong)?;
-            return Ok(());
+            return builder.set_protocol(record);
         }
         Setter::Host | Setter::Hostname | Setter::WholeHostname => Component::Host,
         Setter::Port => Component::Port,
@@ -62,7 +60,7 @@ pub(crate) fn set<'i, S: Productions>(
         {
             Some(SetterError::OpaquePath)
         }
-        Setter::Port if record.parts().cannot_have_credentials_or_port() => {
+        Setter::Port if record.cannot_have_credentials_or_port() => {
             Some(SetterError::CannotHaveCredentialsOrPort)
         }
         _ => None,
@@ -200,7 +198,7 @@ impl From<ParseError> for Written {
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// The [scheme state](https://url.spec.whatwg.org/#scheme-state) with a state override.
-    fn set_protocol(&mut self, parts: &mut Parts) -> Result<(), SetterError> {
+    fn set_protocol(&mut self, record: &mut Record) -> Result<(), SetterError> {
         // "Otherwise, return failure." (scheme start state and scheme state)
         let tree = self
             .run(Production::SetProtocol)
@@ -209,30 +207,41 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let mut scheme = None;
         for child in self.children(node) {
             if let (Production::Scheme, s) = child? {
-                scheme = Some(s.as_str().to_ascii_lowercase());
+                // "Append c, lowercased, to buffer." (Usually it is lowercase already.)
+                scheme = Some(match s.as_str() {
+                    lower if !lower.bytes().any(|b| b.is_ascii_uppercase()) => Cow::Borrowed(lower),
+                    other => Cow::Owned(other.to_ascii_lowercase()),
+                });
             }
         }
         // A tree without the scheme is a grammar the builder does not know.
         let Some(scheme) = scheme else {
             return Err(self.unexpected(Production::SetProtocol, span(&node)).into());
         };
-        let (was, is) = (parts.scheme_kind, self.source.tables().scheme_kind(&scheme));
+        let (was, is) = (
+            record.scheme_kind(),
+            self.source.tables().scheme_kind(&scheme),
+        );
+        let includes_credentials = !record.username().is_empty() || !record.password().is_empty();
         // "If url's scheme is a special scheme and buffer is not a special scheme, then return."
         // "If url's scheme is not a special scheme and buffer is a special scheme, then return."
         // "If url includes credentials or has a non-null port, and buffer is "file", then
         // return." "If url's scheme is "file" and its host is an empty host, then return."
         if was.is_special() != is.is_special()
-            || ((parts.includes_credentials() || parts.port.is_some()) && is.is_file())
-            || (was.is_file() && matches!(parts.host, Some((HostKind::Empty, _))))
+            || ((includes_credentials || record.port().is_some()) && is.is_file())
+            || (was.is_file() && record.host_kind() == Some(HostKind::Empty))
         {
             return Err(SetterError::SchemeChange);
         }
-        // "If url's port is url's scheme's default port, then set url's port to null."
-        if parts.port.is_some() && parts.port == is.default_port() {
-            parts.port = None;
+        // "Set url's scheme to buffer." "If url's port is url's scheme's default port, then set
+        // url's port to null." (The port goes first, so that no record holds the new scheme's
+        // default port between the two.)
+        if record.port().is_some() && record.port() == is.default_port() {
+            Writer::put_port(record, None);
         }
-        parts.scheme = scheme.into();
-        parts.scheme_kind = is;
+        if !Writer::put_scheme(record, &scheme, is) {
+            return Err(SetterError::TooLong);
+        }
         Ok(())
     }
 

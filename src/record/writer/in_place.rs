@@ -7,7 +7,7 @@
 use core::num::NonZeroU32;
 use core::ops::Range;
 
-use super::super::Record;
+use super::super::{Record, SchemeKind};
 use super::Writer;
 
 impl Writer {
@@ -34,7 +34,7 @@ impl Writer {
         record.query_start = record.query_start.map(|q| moved(q, &shift));
         record.fragment_start = record.fragment_start.map(|f| moved(f, &shift));
         record.port = port;
-        true
+        checked(record)
     }
 
     /// Sets `record`'s query to `query` as it is (None: no query): the query state's output,
@@ -51,7 +51,7 @@ impl Writer {
         // The query starts after its "?", which is never at 0.
         record.query_start = query.and_then(|_| u32::try_from(start + 1).ok()?.try_into().ok());
         record.fragment_start = record.fragment_start.map(|f| moved(f, &shift));
-        true
+        checked(record)
     }
 
     /// Sets `record`'s fragment to `fragment` as it is (None: no fragment): the fragment
@@ -69,11 +69,98 @@ impl Writer {
         }
         record.fragment_start =
             fragment.and_then(|_| u32::try_from(start + 1).ok()?.try_into().ok());
-        true
+        checked(record)
+    }
+}
+
+impl Writer {
+    /// Sets `record`'s username to `username`, percent-encoded, the caller having checked that
+    /// the URL can have one: the "@" before the host comes or goes with the credentials. False,
+    /// with the record as it was, when the record would be too long.
+    pub(crate) fn put_username(record: &mut Record, username: &str) -> bool {
+        if record.serialization.get(record.username_range()) == Some(username) {
+            return true;
+        }
+        let start = record.username_range().start;
+        let no_password = record.password_end == record.username_end;
+        // Without a password the "@" follows the username, and is written with it.
+        let (end, texts) = match no_password {
+            true => {
+                let at = if username.is_empty() { "" } else { "@" };
+                (Record::at(record.host_start), [username, at])
+            }
+            false => (Record::at(record.username_end), [username, ""]),
+        };
+        let Some(shift) = splice(record, start..end, texts) else {
+            return false;
+        };
+        // Within the new serialization, whose length was checked.
+        let username_end = (start + username.len()) as u32;
+        record.password_end = match no_password {
+            true => username_end,
+            false => shift(record.password_end),
+        };
+        record.username_end = username_end;
+        record.shift_host_on(&shift);
+        checked(record)
+    }
+
+    /// Sets `record`'s password to `password`, percent-encoded, the caller having checked that
+    /// the URL can have one: the ":" before it comes or goes with it, and the "@" before the
+    /// host with the credentials. False, with the record as it was, when the record would be
+    /// too long.
+    pub(crate) fn put_password(record: &mut Record, password: &str) -> bool {
+        if record.serialization.get(record.password_range()) == Some(password) {
+            return true;
+        }
+        let start = Record::at(record.username_end);
+        let has_username = record.username_range().start < start;
+        let colon = if password.is_empty() { "" } else { ":" };
+        let at = if has_username || !password.is_empty() {
+            "@"
+        } else {
+            ""
+        };
+        let end = Record::at(record.host_start);
+        let Some(shift) = splice(record, start..end, [colon, password, at]) else {
+            return false;
+        };
+        // Within the new serialization, whose length was checked.
+        record.password_end = (start + colon.len() + password.len()) as u32;
+        record.shift_host_on(&shift);
+        checked(record)
+    }
+}
+
+impl Writer {
+    /// Sets `record`'s scheme to `scheme`, ASCII lowercase, of `kind`, the caller having
+    /// checked that the protocol setter allows the change (from special to special, or from
+    /// not special to not special: no other component changes). False, with the record as it
+    /// was, when the record would be too long.
+    pub(crate) fn put_scheme(record: &mut Record, scheme: &str, kind: SchemeKind) -> bool {
+        let Some(shift) = splice(record, 0..Record::at(record.scheme_end), [scheme]) else {
+            return false;
+        };
+        record.scheme_end = scheme.len() as u32;
+        record.username_end = shift(record.username_end);
+        record.password_end = shift(record.password_end);
+        record.shift_host_on(&shift);
+        record.scheme_kind = kind;
+        checked(record)
     }
 }
 
 impl Record {
+    /// Moves the host's offsets, and every one after them, by `shift`.
+    fn shift_host_on(&mut self, shift: &impl Fn(u32) -> u32) {
+        self.host_start = shift(self.host_start);
+        self.host_end = shift(self.host_end);
+        self.authority_end = shift(self.authority_end);
+        self.path_start = shift(self.path_start);
+        self.query_start = self.query_start.map(|q| moved(q, shift));
+        self.fragment_start = self.fragment_start.map(|f| moved(f, shift));
+    }
+
     /// Where the query ends (or would end): at the fragment's "#", or at the end.
     fn query_end(&self) -> usize {
         self.fragment_start
@@ -81,15 +168,15 @@ impl Record {
     }
 }
 
-/// Puts the two `texts`, one after the other, in place of `range` of `record`'s serialization;
+/// Puts `texts`, one after another, in place of `range` of `record`'s serialization;
 /// how an offset after the range moves. None, with the record as it was, when the
 /// serialization would be longer than a record's 32-bit offsets reach.
-fn splice(
+fn splice<const N: usize>(
     record: &mut Record,
     range: Range<usize>,
-    texts: [&str; 2],
+    texts: [&str; N],
 ) -> Option<impl Fn(u32) -> u32> {
-    let added = texts[0].len() + texts[1].len();
+    let added: usize = texts.iter().map(|t| t.len()).sum();
     let len = record.serialization.len() - range.len() + added;
     u32::try_from(len).ok()?;
     // Both fit in 32 bits: the range is in the serialization, and the added text in the new
@@ -99,21 +186,38 @@ fn splice(
     if range.end == s.len() {
         // The last component: cut, then written.
         s.truncate(range.start);
-        s.push_str(texts[0]);
-        s.push_str(texts[1]);
+        for text in texts {
+            s.push_str(text);
+        }
     } else {
         // What follows moves once for what is removed and once a text.
         let mut at = range.start;
         if !range.is_empty() {
             s.drain(range);
         }
-        for text in texts.into_iter().filter(|t| !t.is_empty()) {
+        for text in texts.iter().filter(|t| !t.is_empty()) {
             s.insert_str(at, text);
             at += text.len();
         }
     }
     // An offset after the range is at least its end, so at least `removed`.
     Some(move |offset: u32| offset - removed + added)
+}
+
+/// True, after checking in debug builds that `record`, changed in place, is the record its
+/// components assembled whole would be (serialization, offsets and kinds).
+fn checked(record: &Record) -> bool {
+    #[cfg(debug_assertions)]
+    {
+        let assembled = record.parts().assemble();
+        let same =
+            assembled.is_some_and(|a| alloc::format!("{a:?}") == alloc::format!("{record:?}"));
+        assert!(
+            same,
+            "a record changed in place is not its parts assembled: {record:?}"
+        );
+    }
+    true
 }
 
 /// A component's start, moved (never to 0: a delimiter comes before it).
