@@ -263,7 +263,9 @@ fn setters_match_the_url_crate() {
             both!(input, |u| {
                 let mut u = u;
                 let result = u.path_segments_mut().map(|mut s| {
-                    s.pop_if_empty().push("c d").extend(["e/f", "..", "%"]);
+                    s.pop_if_empty()
+                        .push("c d")
+                        .extend(["e/f", "..", "%", "g\th\n"]);
                 });
                 format!("{} {}", result.is_ok(), u)
             }),

@@ -1,6 +1,7 @@
 //! [`PathSegmentsMut`]: editing a URL's path a segment at a time, as the `url` crate's
 //! `path_segments_mut` does.
 
+use alloc::borrow::Cow;
 use alloc::borrow::ToOwned;
 use alloc::string::String;
 
@@ -93,11 +94,13 @@ impl PathSegmentsMut<'_> {
             if self.path.len() != 1 {
                 self.path.push('/');
             }
-            // Tabs and newlines are dropped, as the parser drops them.
-            let kept: String = segment
-                .chars()
-                .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-                .collect();
+            // Tabs and newlines are dropped, as the parser drops them (a segment seldom has
+            // one: then it is taken as it is).
+            let tab_or_newline = |c| matches!(c, '\t' | '\n' | '\r');
+            let kept: Cow<'_, str> = match segment.contains(tab_or_newline) {
+                true => segment.chars().filter(|&c| !tab_or_newline(c)).collect(),
+                false => Cow::Borrowed(segment),
+            };
             percent::encode_bytes_into(
                 &mut self.path,
                 kept.as_bytes(),

@@ -265,3 +265,44 @@ fn a_rewrite_writes_what_the_parts_assembled_write() {
     }
     assert_eq!(compared, urls.len() * CHANGES.len());
 }
+
+/// `set_ip_host` writes the host serializer's output in place; the hostname setter, given the
+/// address as text, must write the same URL (an IPv4 address an opaque host when the URL is
+/// not special).
+#[test]
+fn an_ip_host_written_in_place_is_what_the_hostname_setter_writes() {
+    use core::net::IpAddr;
+    let addresses = [
+        "1.2.3.4",
+        "0.0.0.0",
+        "255.255.255.255",
+        "::1",
+        "::",
+        "1:0:0:2::3",
+        "::ffff:1.2.3.4",
+        "2001:db8:0:0:1:0:0:1",
+    ];
+    let mut compared = 0;
+    for url in &urls() {
+        for address in addresses {
+            let ip: IpAddr = address.parse().expect("an address");
+            let mut in_place = url.clone();
+            let by_ip = in_place.set_ip_host(ip);
+            let text = match ip {
+                IpAddr::V4(a) => format!("{a}"),
+                IpAddr::V6(a) => format!("[{a}]"),
+            };
+            let mut by_setter = url.clone();
+            let by_text = match url.cannot_be_a_base() {
+                true => Err(()),
+                false => by_setter.set_host(Some(&text)).map_err(drop),
+            };
+            let context = format!("{address} on {}", url.as_str());
+            assert_eq!(by_ip, by_text, "{context}");
+            assert_eq!(in_place.as_str(), by_setter.as_str(), "{context}");
+            assert_eq!(fields(&in_place), fields(&by_setter), "{context}");
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, urls().len() * addresses.len());
+}

@@ -16,7 +16,7 @@ use crate::generated::Generated;
 use crate::grammar::Productions;
 use crate::input::Input;
 use crate::percent;
-use crate::record::{Component, Parts, Writer};
+use crate::record::{Component, HostKind, Parts, Writer};
 use crate::tables::{CodePointSet, Set, Tables, BUILTIN};
 
 use super::{quirks, Url};
@@ -137,11 +137,42 @@ impl Url {
         if self.cannot_be_a_base() {
             return Err(());
         }
-        let text = match address {
-            IpAddr::V4(a) => a.to_string(),
-            IpAddr::V6(a) => format!("[{a}]"),
+        // A URL without a host gets one (and its "//") from the hostname setter.
+        if self.record.host_kind().is_none() {
+            let text = match address {
+                IpAddr::V4(a) => a.to_string(),
+                IpAddr::V6(a) => format!("[{a}]"),
+            };
+            return self.set_host(Some(&text)).map_err(drop);
+        }
+        // The host serializer's output, written in place.
+        let written = match address {
+            IpAddr::V4(a) => {
+                // "If url is not special, then set url's host to the result of opaque-host
+                // parsing input", which keeps the dotted decimal as it is.
+                let kind = match self.is_special() {
+                    true => HostKind::Ipv4,
+                    false => HostKind::Opaque,
+                };
+                let [a, b, c, d] = a.octets();
+                let mut digits = [[0u8; 10]; 4];
+                let [da, db, dc, dd] = &mut digits;
+                let text = |n: u8, digits| {
+                    core::str::from_utf8(percent::decimal(u32::from(n), digits)).unwrap_or_default()
+                };
+                let octets = [text(a, da), text(b, db), text(c, dc), text(d, dd)];
+                let [a, b, c, d] = octets;
+                Writer::put_host(&mut self.record, kind, [a, ".", b, ".", c, ".", d])
+            }
+            IpAddr::V6(a) => {
+                let mut text = String::with_capacity(41);
+                text.push('[');
+                builder::serialize_ipv6(&a, &mut text);
+                text.push(']');
+                Writer::put_host(&mut self.record, HostKind::Ipv6, [text.as_str()])
+            }
         };
-        self.set_host(Some(&text)).map_err(drop)
+        written.then_some(()).ok_or(())
     }
 
     /// Sets the [port](https://url.spec.whatwg.org/#concept-url-port); the scheme's default
@@ -328,6 +359,14 @@ impl Url {
     /// Sets the path to `path`, already serialized ("/" and segments, percent-encoded) of a URL
     /// whose path is not opaque.
     pub(crate) fn set_serialized_path(&mut self, path: &str) -> Result<(), SetterError> {
+        // With a host, the path is written in place; without one, the writer decides whether
+        // the path needs the serializer's "/." before it.
+        if self.record.host_kind().is_some() {
+            return match Writer::put_path(&mut self.record, path) {
+                true => Ok(()),
+                false => Err(SetterError::TooLong),
+            };
+        }
         builder::rewrite(
             &mut self.record,
             Component::Path,

@@ -7,7 +7,7 @@
 use core::num::NonZeroU32;
 use core::ops::Range;
 
-use super::super::{Record, SchemeKind};
+use super::super::{HostKind, Record, SchemeKind};
 use super::Writer;
 
 impl Writer {
@@ -29,10 +29,7 @@ impl Writer {
         let Some(shift) = splice(record, range, text) else {
             return false;
         };
-        record.authority_end = shift(record.authority_end);
-        record.path_start = shift(record.path_start);
-        record.query_start = record.query_start.map(|q| moved(q, &shift));
-        record.fragment_start = record.fragment_start.map(|f| moved(f, &shift));
+        record.shift_port_on(&shift);
         record.port = port;
         checked(record)
     }
@@ -150,11 +147,54 @@ impl Writer {
     }
 }
 
+impl Writer {
+    /// Sets `record`'s host, which is not null, to `serialized` (the pieces of the host
+    /// serializer's output, one after another) of `kind`: the port, path, query and fragment
+    /// move. False, with the record as it was, when the record would be too long.
+    pub(crate) fn put_host<const N: usize>(
+        record: &mut Record,
+        kind: HostKind,
+        serialized: [&str; N],
+    ) -> bool {
+        let start = Record::at(record.host_start);
+        let Some(shift) = splice(record, start..Record::at(record.host_end), serialized) else {
+            return false;
+        };
+        let len: usize = serialized.iter().map(|s| s.len()).sum();
+        // Within the new serialization, whose length was checked.
+        let host_end = (start + len) as u32;
+        record.shift_port_on(&shift);
+        record.host_end = host_end;
+        record.host_kind = Some(kind);
+        checked(record)
+    }
+}
+
+impl Writer {
+    /// Sets the path of `record`, which has a host and a path that is not opaque, to `path` as
+    /// it is serialized ("/" and segments, or nothing): with a host, the serializer never adds
+    /// "/." before it. False, with the record as it was, when the record would be too long.
+    pub(crate) fn put_path(record: &mut Record, path: &str) -> bool {
+        let range = record.path_range();
+        let Some(shift) = splice(record, range, [path]) else {
+            return false;
+        };
+        record.query_start = record.query_start.map(|q| moved(q, &shift));
+        record.fragment_start = record.fragment_start.map(|f| moved(f, &shift));
+        checked(record)
+    }
+}
+
 impl Record {
     /// Moves the host's offsets, and every one after them, by `shift`.
     fn shift_host_on(&mut self, shift: &impl Fn(u32) -> u32) {
         self.host_start = shift(self.host_start);
         self.host_end = shift(self.host_end);
+        self.shift_port_on(shift);
+    }
+
+    /// Moves the port's end (the authority's), and every offset after it, by `shift`.
+    fn shift_port_on(&mut self, shift: &impl Fn(u32) -> u32) {
         self.authority_end = shift(self.authority_end);
         self.path_start = shift(self.path_start);
         self.query_start = self.query_start.map(|q| moved(q, shift));
