@@ -1,13 +1,25 @@
-//! A URL, then setters applied with values from the input: never a panic, and the href always
-//! parses back to the same URL (but for the spec's protocol-to-"file" localhost gap).
+//! A URL, then setters applied with values from the input: the WHATWG setters by name, and the
+//! `url` crate's setter calls that change the URL without parsing a value (a port number, an
+//! IP address, path segments, query pairs, a component removed), which write in place. Never
+//! a panic (in debug builds each change in place is checked against the URL's parts assembled
+//! whole), and the href always parses back to the same URL (but for the spec's
+//! protocol-to-"file" localhost gap).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
-const NAMES: [&str; 10] = [
+const NAMES: [&str; 17] = [
     "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
+    "hash", "set_port", "set_ip_host", "push", "pop", "append_pair", "no_query", "no_fragment",
 ];
+
+/// A number from the value's bytes.
+fn number(value: &str) -> u32 {
+    value
+        .bytes()
+        .fold(0u32, |n, b| n.wrapping_mul(31).wrapping_add(u32::from(b)))
+}
 
 fuzz_target!(|data: &str| {
     let mut parts = data.split('\0');
@@ -17,7 +29,38 @@ fuzz_target!(|data: &str| {
     };
     for (i, value) in parts.enumerate() {
         let name = NAMES[(value.len() + i) % NAMES.len()];
-        let _ = url.set_component(name, value);
+        match name {
+            "set_port" => {
+                let port = (!value.is_empty()).then(|| number(value) as u16);
+                let _ = url.set_port(port);
+            }
+            "set_ip_host" => {
+                let n = number(value);
+                let address = match value.len() % 2 {
+                    0 => IpAddr::V4(Ipv4Addr::from(n)),
+                    _ => IpAddr::V6(Ipv6Addr::from(u128::from(n) << (n % 97))),
+                };
+                let _ = url.set_ip_host(address);
+            }
+            "push" => {
+                if let Ok(mut segments) = url.path_segments_mut() {
+                    segments.push(value);
+                }
+            }
+            "pop" => {
+                if let Ok(mut segments) = url.path_segments_mut() {
+                    segments.pop();
+                }
+            }
+            "append_pair" => {
+                url.query_pairs_mut().append_pair(value, value);
+            }
+            "no_query" => url.set_query(None),
+            "no_fragment" => url.set_fragment(None),
+            _ => {
+                let _ = url.set_component(name, value);
+            }
+        }
         if name == "protocol" && url.scheme() == "file" && url.hostname() == "localhost" {
             return; // the spec keeps "localhost" here; see tests/bad_input.rs
         }
