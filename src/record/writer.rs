@@ -5,7 +5,6 @@
 //! component (already percent-encoded, through a closure that appends to the output); it never
 //! needs to look for a delimiter afterwards.
 
-#[cfg(debug_assertions)]
 use alloc::string::String;
 use core::num::NonZeroU32;
 use core::ops::Range;
