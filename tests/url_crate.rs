@@ -226,6 +226,7 @@ fn setters_match_the_url_crate() {
         }
         set!("set_scheme http", |u| u.set_scheme("http"));
         set!("set_scheme foo", |u| u.set_scheme("foo"));
+        set!("set_scheme file", |u| u.set_scheme("file"));
         set!("set_scheme bad", |u| u.set_scheme("1x"));
         set!("set_username", |u| u.set_username("a b@c"));
         set!("set_password", |u| u.set_password(Some("p:w")));

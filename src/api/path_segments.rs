@@ -115,7 +115,8 @@ impl PathSegmentsMut<'_> {
 impl Drop for PathSegmentsMut<'_> {
     fn drop(&mut self) {
         let path = core::mem::take(&mut self.path);
-        // Setting the path of a URL whose path is not opaque cannot fail.
+        // Setting the path of a URL whose path is not opaque fails only when the URL would be
+        // longer than a record holds (4 GiB): the URL then keeps its path.
         let _ = self.url.set_serialized_path(&path);
     }
 }

@@ -56,7 +56,8 @@ impl UrlQuery<'_> {
     fn write_back(&mut self) {
         if let Some(url) = self.url.as_deref_mut() {
             let query = core::mem::take(&mut self.query);
-            // Setting the query cannot fail.
+            // Setting the query fails only when the URL would be longer than a record holds
+            // (4 GiB): the URL then keeps its query.
             let _ = url.set_serialized_query(Some(&query));
         }
     }

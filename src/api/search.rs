@@ -70,7 +70,8 @@ impl Drop for SearchParamsMut<'_> {
         // empty string, then set serializedQuery to null. Set query's URL object's URL's query
         // to serializedQuery."
         let serialized = self.params.to_string();
-        // Setting the query cannot fail.
+        // Setting the query fails only when the URL would be longer than a record holds (4 GiB):
+        // the URL then keeps its query.
         let _ = self
             .url
             .set_serialized_query((!serialized.is_empty()).then_some(serialized.as_str()));

@@ -318,9 +318,10 @@ impl Url {
             Credential::Username => Writer::put_username(&mut self.record, &encoded),
             Credential::Password => Writer::put_password(&mut self.record, &encoded),
         };
-        match put {
-            true => Ok(()),
-            false => Err(SetterError::TooLong),
+        if put {
+            Ok(())
+        } else {
+            Err(SetterError::TooLong)
         }
     }
 
@@ -332,9 +333,10 @@ impl Url {
     /// Sets the query to `query` as it is (None removes it): text the query state leaves as it
     /// is (application/x-www-form-urlencoded output), which needs no parse.
     pub(crate) fn set_serialized_query(&mut self, query: Option<&str>) -> Result<(), SetterError> {
-        match Writer::put_query(&mut self.record, query) {
-            true => Ok(()),
-            false => Err(SetterError::TooLong),
+        if Writer::put_query(&mut self.record, query) {
+            Ok(())
+        } else {
+            Err(SetterError::TooLong)
         }
     }
 
@@ -350,9 +352,10 @@ impl Url {
 
     /// The fragment set to "" or to null.
     fn empty_fragment_or_none(&mut self, fragment: Option<&str>) -> Result<(), SetterError> {
-        match Writer::put_fragment(&mut self.record, fragment) {
-            true => Ok(()),
-            false => Err(SetterError::TooLong),
+        if Writer::put_fragment(&mut self.record, fragment) {
+            Ok(())
+        } else {
+            Err(SetterError::TooLong)
         }
     }
 
@@ -362,9 +365,10 @@ impl Url {
         // With a host, the path is written in place; without one, the writer decides whether
         // the path needs the serializer's "/." before it.
         if self.record.host_kind().is_some() {
-            return match Writer::put_path(&mut self.record, path) {
-                true => Ok(()),
-                false => Err(SetterError::TooLong),
+            return if Writer::put_path(&mut self.record, path) {
+                Ok(())
+            } else {
+                Err(SetterError::TooLong)
             };
         }
         builder::rewrite(
@@ -387,9 +391,10 @@ impl Url {
             return Err(SetterError::CannotHaveCredentialsOrPort);
         }
         let port = port.filter(|p| Some(*p) != self.record.scheme_kind().default_port());
-        match Writer::put_port(&mut self.record, port) {
-            true => Ok(()),
-            false => Err(SetterError::TooLong),
+        if Writer::put_port(&mut self.record, port) {
+            Ok(())
+        } else {
+            Err(SetterError::TooLong)
         }
     }
 

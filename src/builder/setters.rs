@@ -235,7 +235,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         }
         // "Set url's scheme to buffer." "If url's port is url's scheme's default port, then set
         // url's port to null." (The port goes first, so that no record holds the new scheme's
-        // default port between the two.)
+        // default port between the two. Removing it cannot fail, as the record only gets
+        // shorter; nor can the scheme after it: a port is removed only when the new scheme is
+        // special, at most three bytes longer than the old special one, and the port at least
+        // three bytes, ":21".)
         if record.port().is_some() && record.port() == is.default_port() {
             Writer::put_port(record, None);
         }

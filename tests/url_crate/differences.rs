@@ -35,6 +35,11 @@ pub const DIFFERENCES: &[(&str, &str, &str)] = &[
         RELATIVE_JOINS_ELSEWHERE,
     ),
     ("set_host empty", "file:///tmp/x", FILE_EMPTY_HOST),
+    (
+        "set_scheme file",
+        "http://example.com/",
+        FILE_SCHEME_WITH_HOST,
+    ),
     ("set_host with port", "file:///tmp/x", HOSTNAME_WITH_PORT),
     ("set_host with port", "foo://host/p", HOSTNAME_WITH_PORT),
     ("set_host with port", "foo:/p", HOSTNAME_WITH_PORT),
@@ -75,6 +80,10 @@ const EMPTY_HOST_KIND: &str = "the empty host is Host::Empty";
 /// ("x:y" reads as a scheme, "/" is the root, "" keeps the base's query); pegurl's answer is
 /// checked by joining.
 const RELATIVE_JOINS_ELSEWHERE: &str = "url's answer joins to another URL";
+/// The protocol setter refuses "file" only for a URL with credentials or a port (or from a
+/// file URL with the empty host): a special URL with just a host becomes a file URL with that
+/// host (whatwg-url agrees); `url` refuses it.
+const FILE_SCHEME_WITH_HOST: &str = "a special URL with a host may become a file URL";
 /// The standard's hostname setter gives a file URL the empty host (`file:///x` has it).
 const FILE_EMPTY_HOST: &str = "a file URL may have the empty host";
 /// The hostname setter stops at ":" and returns: the URL is unchanged (url sets the host "a"

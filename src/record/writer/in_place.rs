@@ -1,8 +1,10 @@
-//! Changes the writer makes to a record in place, without writing it again: the port, the
-//! query and the fragment, each given as it is serialized (a port number, text the query or
-//! fragment state leaves as it is). The serialization is spliced where the component lies and
-//! the offsets after it move by the change in length, as the `url` crate's setters do; what
-//! comes before the component is neither copied nor read.
+//! Changes the writer makes to a record in place, without writing it again: the scheme, the
+//! username, the password, the host, the port, the path (of a URL with a host), the query and
+//! the fragment, each given as it is serialized (text the caller has already encoded, or a port
+//! number). The serialization is spliced where the component lies and the offsets after it
+//! move by the change in length, as the `url` crate's setters do; what comes before the
+//! component is neither copied nor read. Debug builds check each change against the record the
+//! URL's parts assembled whole would be.
 
 use core::num::NonZeroU32;
 use core::ops::Range;
@@ -81,21 +83,21 @@ impl Writer {
         let start = record.username_range().start;
         let no_password = record.password_end == record.username_end;
         // Without a password the "@" follows the username, and is written with it.
-        let (end, texts) = match no_password {
-            true => {
-                let at = if username.is_empty() { "" } else { "@" };
-                (Record::at(record.host_start), [username, at])
-            }
-            false => (Record::at(record.username_end), [username, ""]),
+        let (end, texts) = if no_password {
+            let at = if username.is_empty() { "" } else { "@" };
+            (Record::at(record.host_start), [username, at])
+        } else {
+            (Record::at(record.username_end), [username, ""])
         };
         let Some(shift) = splice(record, start..end, texts) else {
             return false;
         };
         // Within the new serialization, whose length was checked.
         let username_end = (start + username.len()) as u32;
-        record.password_end = match no_password {
-            true => username_end,
-            false => shift(record.password_end),
+        record.password_end = if no_password {
+            username_end
+        } else {
+            shift(record.password_end)
         };
         record.username_end = username_end;
         record.shift_host_on(&shift);
@@ -264,5 +266,10 @@ fn checked(record: &Record) -> bool {
 
 /// A component's start, moved (never to 0: a delimiter comes before it).
 fn moved(start: NonZeroU32, shift: &impl Fn(u32) -> u32) -> NonZeroU32 {
-    NonZeroU32::new(shift(start.get())).unwrap_or(start)
+    let at = NonZeroU32::new(shift(start.get()));
+    debug_assert!(
+        at.is_some(),
+        "a component moved to the start of the serialization"
+    );
+    at.unwrap_or(start)
 }
