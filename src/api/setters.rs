@@ -150,9 +150,10 @@ impl Url {
             IpAddr::V4(a) => {
                 // "If url is not special, then set url's host to the result of opaque-host
                 // parsing input", which keeps the dotted decimal as it is.
-                let kind = match self.is_special() {
-                    true => HostKind::Ipv4,
-                    false => HostKind::Opaque,
+                let kind = if self.is_special() {
+                    HostKind::Ipv4
+                } else {
+                    HostKind::Opaque
                 };
                 let [a, b, c, d] = a.octets();
                 let mut digits = [[0u8; 10]; 4];
@@ -318,11 +319,7 @@ impl Url {
             Credential::Username => Writer::put_username(&mut self.record, &encoded),
             Credential::Password => Writer::put_password(&mut self.record, &encoded),
         };
-        if put {
-            Ok(())
-        } else {
-            Err(SetterError::TooLong)
-        }
+        written(put)
     }
 
     /// "If the given value is the empty string, then set url's query to null".
@@ -333,30 +330,17 @@ impl Url {
     /// Sets the query to `query` as it is (None removes it): text the query state leaves as it
     /// is (application/x-www-form-urlencoded output), which needs no parse.
     pub(crate) fn set_serialized_query(&mut self, query: Option<&str>) -> Result<(), SetterError> {
-        if Writer::put_query(&mut self.record, query) {
-            Ok(())
-        } else {
-            Err(SetterError::TooLong)
-        }
+        written(Writer::put_query(&mut self.record, query))
     }
 
     /// "If the given value is the empty string, then set this's URL's fragment to null".
     pub(crate) fn clear_fragment(&mut self) -> Result<(), SetterError> {
-        self.empty_fragment_or_none(None)
+        written(Writer::put_fragment(&mut self.record, None))
     }
 
     /// Sets the fragment to the empty string: "#" alone.
     pub(crate) fn empty_fragment(&mut self) -> Result<(), SetterError> {
-        self.empty_fragment_or_none(Some(""))
-    }
-
-    /// The fragment set to "" or to null.
-    fn empty_fragment_or_none(&mut self, fragment: Option<&str>) -> Result<(), SetterError> {
-        if Writer::put_fragment(&mut self.record, fragment) {
-            Ok(())
-        } else {
-            Err(SetterError::TooLong)
-        }
+        written(Writer::put_fragment(&mut self.record, Some("")))
     }
 
     /// Sets the path to `path`, already serialized ("/" and segments, percent-encoded) of a URL
@@ -365,11 +349,7 @@ impl Url {
         // With a host, the path is written in place; without one, the writer decides whether
         // the path needs the serializer's "/." before it.
         if self.record.host_kind().is_some() {
-            return if Writer::put_path(&mut self.record, path) {
-                Ok(())
-            } else {
-                Err(SetterError::TooLong)
-            };
+            return written(Writer::put_path(&mut self.record, path));
         }
         builder::rewrite(
             &mut self.record,
@@ -391,11 +371,7 @@ impl Url {
             return Err(SetterError::CannotHaveCredentialsOrPort);
         }
         let port = port.filter(|p| Some(*p) != self.record.scheme_kind().default_port());
-        if Writer::put_port(&mut self.record, port) {
-            Ok(())
-        } else {
-            Err(SetterError::TooLong)
-        }
+        written(Writer::put_port(&mut self.record, port))
     }
 
     /// Changes the record's components with `change` and serializes them again; when `change`
@@ -423,4 +399,14 @@ pub(crate) enum SetterPlan {
 pub(crate) enum Credential {
     Username,
     Password,
+}
+
+/// A change made in place, or [`SetterError::TooLong`] when the URL would have been too long
+/// for a record (and was left as it was).
+fn written(in_place: bool) -> Result<(), SetterError> {
+    if in_place {
+        Ok(())
+    } else {
+        Err(SetterError::TooLong)
+    }
 }
