@@ -196,6 +196,7 @@ fn setters_match_the_url_crate() {
         "foo:/p",
         "file:///tmp/x",
         "mailto:a@b",
+        "non-spec:/.//p",
     ];
     let mut rows = BTreeMap::new();
     for &input in &urls {
@@ -267,6 +268,16 @@ fn setters_match_the_url_crate() {
                     s.pop_if_empty()
                         .push("c d")
                         .extend(["e/f", "..", "%", "g\th\n"]);
+                });
+                format!("{} {}", result.is_ok(), u)
+            }),
+        );
+        add(
+            "path_segments_mut pop",
+            both!(input, |u| {
+                let mut u = u;
+                let result = u.path_segments_mut().map(|mut s| {
+                    s.pop();
                 });
                 format!("{} {}", result.is_ok(), u)
             }),

@@ -34,7 +34,17 @@ pub const DIFFERENCES: &[(&str, &str, &str)] = &[
         "https://example.net/a/b.html?q -> https://example.net/a/b.html",
         RELATIVE_JOINS_ELSEWHERE,
     ),
+    ("path_segments_mut pop", "non-spec:/.//p", HOSTLESS_DOT),
+    (
+        "path_segments_mut pop clear",
+        "non-spec:/.//p",
+        HOSTLESS_DOT,
+    ),
+    ("set_host", "non-spec:/.//p", HOSTLESS_DOT),
     ("set_host empty", "file:///tmp/x", FILE_EMPTY_HOST),
+    ("set_host empty", "non-spec:/.//p", HOSTLESS_DOT),
+    ("set_host ipv6", "non-spec:/.//p", HOSTLESS_DOT),
+    ("set_ip_host", "non-spec:/.//p", HOSTLESS_DOT),
     (
         "set_scheme file",
         "http://example.com/",
@@ -43,6 +53,7 @@ pub const DIFFERENCES: &[(&str, &str, &str)] = &[
     ("set_host with port", "file:///tmp/x", HOSTNAME_WITH_PORT),
     ("set_host with port", "foo://host/p", HOSTNAME_WITH_PORT),
     ("set_host with port", "foo:/p", HOSTNAME_WITH_PORT),
+    ("set_host with port", "non-spec:/.//p", HOSTNAME_WITH_PORT),
     (
         "set_host with port",
         "http://example.com/",
@@ -54,7 +65,9 @@ pub const DIFFERENCES: &[(&str, &str, &str)] = &[
         HOSTNAME_WITH_PORT,
     ),
     ("set_path", "mailto:a@b", OPAQUE_PATH_SETTER),
+    ("set_path", "non-spec:/.//p", HOSTLESS_DOT),
     ("set_path relative", "mailto:a@b", OPAQUE_PATH_SETTER),
+    ("set_path relative", "non-spec:/.//p", HOSTLESS_DOT),
     ("Host::parse", "xn--a.example", PUNYCODE_FALLBACK),
     ("Host::parse_opaque", "", EMPTY_HOST_KIND),
     (
@@ -84,6 +97,11 @@ const RELATIVE_JOINS_ELSEWHERE: &str = "url's answer joins to another URL";
 /// file URL with the empty host): a special URL with just a host becomes a file URL with that
 /// host (whatwg-url agrees); `url` refuses it.
 const FILE_SCHEME_WITH_HOST: &str = "a special URL with a host may become a file URL";
+/// The "/." of `non-spec:/.//p` is the serializer's, not the path's (["", "p"]): it is written
+/// only while the URL has no host and its path has more than one segment. `url` keeps it in the
+/// path when a host is set, a segment popped or the path replaced (whatwg-url agrees with
+/// pegurl: `non-spec://10.0.0.1//p`, `non-spec:/`, `non-spec:/rel`).
+const HOSTLESS_DOT: &str = "the \"/.\" of a URL without a host is the serializer's";
 /// The standard's hostname setter gives a file URL the empty host (`file:///x` has it).
 const FILE_EMPTY_HOST: &str = "a file URL may have the empty host";
 /// The hostname setter stops at ":" and returns: the URL is unchanged (url sets the host "a"
