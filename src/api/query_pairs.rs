@@ -1,11 +1,11 @@
 //! A URL's query as application/x-www-form-urlencoded pairs: [`Url::query_pairs`] reads them,
 //! [`Url::query_pairs_mut`] appends to them.
 
-use alloc::borrow::ToOwned;
 use alloc::string::String;
 
 use super::form_urlencoded::{self, Parse, Serializer, Target};
 use super::Url;
+use crate::record::{OpenQuery, Writer};
 
 impl Url {
     /// The query's name-value pairs, parsed as application/x-www-form-urlencoded (no pairs when
@@ -25,6 +25,10 @@ impl Url {
     /// URL takes the new query when the serializer is finished or dropped. A URL without a query
     /// gets one, empty if nothing is appended.
     ///
+    /// The pairs are written in place, at the end of the URL's serialization, the fragment
+    /// being set apart until the serializer is finished or dropped (as the `url` crate does: a
+    /// serializer forgotten with `mem::forget` leaves the URL without its fragment).
+    ///
     /// ```
     /// let mut url = pegurl::Url::parse("https://example.org/?a=1#top")?;
     /// url.query_pairs_mut().append_pair("q", "x & y").append_key_only("flag");
@@ -34,11 +38,24 @@ impl Url {
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
     pub fn query_pairs_mut(&mut self) -> Serializer<'_, UrlQuery<'_>> {
-        let query = self.query().unwrap_or("").to_owned();
-        Serializer::new(UrlQuery {
-            url: Some(self),
-            query,
-        })
+        match Writer::open_query(&mut self.record) {
+            Some(mut open) => {
+                let (_, start) = Writer::query_to_append_to(&mut self.record, &mut open);
+                let target = UrlQuery {
+                    url: Some(self),
+                    open: Some(open),
+                    apart: String::new(),
+                };
+                Serializer::for_suffix(target, start)
+            }
+            // No room for a "?" in a record: the pairs are written apart, and the URL, which
+            // cannot take them, stays as it was.
+            None => Serializer::new(UrlQuery {
+                url: Some(self),
+                open: None,
+                apart: String::new(),
+            }),
+        }
     }
 }
 
@@ -47,18 +64,19 @@ impl Url {
 #[derive(Debug)]
 pub struct UrlQuery<'a> {
     url: Option<&'a mut Url>,
-    query: String,
+    /// The URL's query, open for appending.
+    open: Option<OpenQuery>,
+    /// Where the pairs are written when the URL has no room for a query.
+    apart: String,
 }
 
 impl UrlQuery<'_> {
-    /// Sets the URL's query to the text written (once). It is application/x-www-form-urlencoded
-    /// output, which the query state leaves as it is, so no parsing is needed.
+    /// Closes the URL's query (once): the fragment set apart comes back after it. The text
+    /// appended is application/x-www-form-urlencoded output, which the query state leaves as
+    /// it is, so no parsing is needed.
     fn write_back(&mut self) {
-        if let Some(url) = self.url.as_deref_mut() {
-            let query = core::mem::take(&mut self.query);
-            // Setting the query fails only when the URL would be longer than a record holds
-            // (4 GiB): the URL then keeps its query.
-            let _ = url.set_serialized_query(Some(&query));
+        if let (Some(url), Some(open)) = (self.url.as_deref_mut(), self.open.take()) {
+            Writer::close_query(&mut url.record, open);
         }
     }
 }
@@ -73,7 +91,10 @@ impl<'a> Target for UrlQuery<'a> {
     type Finished = &'a mut Url;
 
     fn as_mut_string(&mut self) -> &mut String {
-        &mut self.query
+        match (self.url.as_deref_mut(), &mut self.open) {
+            (Some(url), Some(open)) => Writer::query_to_append_to(&mut url.record, open).0,
+            _ => &mut self.apart,
+        }
     }
 
     fn finish(mut self) -> &'a mut Url {

@@ -306,3 +306,53 @@ fn an_ip_host_written_in_place_is_what_the_hostname_setter_writes() {
     }
     assert_eq!(compared, urls().len() * addresses.len());
 }
+
+/// `query_pairs_mut` appends to the URL's own serialization, its fragment set apart; the pairs
+/// written apart from the URL and set as its query must give the same URL, whether pairs are
+/// appended, the pairs cleared first, or nothing appended (a URL without a query then gets the
+/// empty one), and whether the serializer is finished or dropped.
+#[test]
+fn query_pairs_appended_in_place_are_the_query_written_apart_and_set() {
+    use super::form_urlencoded::{Serializer, Target};
+    /// The calls of one case on a serializer.
+    fn calls<T: Target>(case: &str, serializer: &mut Serializer<'_, T>) {
+        match case {
+            "append" => {
+                serializer.append_pair("k", "v w&").append_key_only("é#");
+            }
+            "clear and append" => {
+                serializer.clear().append_pair("a", "1");
+            }
+            "clear" => {
+                serializer.clear();
+            }
+            _ => {}
+        }
+    }
+    let cases = ["append", "clear and append", "clear", "nothing"];
+    let mut compared = 0;
+    for url in &urls() {
+        for case in cases {
+            let mut apart = Serializer::new(String::from(url.query().unwrap_or("")));
+            calls(case, &mut apart);
+            let mut by_setter = url.clone();
+            by_setter
+                .set_serialized_query(Some(&apart.finish()))
+                .expect("a short URL");
+            for finished in [true, false] {
+                let mut in_place = url.clone();
+                let mut serializer = in_place.query_pairs_mut();
+                calls(case, &mut serializer);
+                if finished {
+                    serializer.finish();
+                }
+                drop(serializer);
+                let context = format!("{case} (finished: {finished}) on {}", url.as_str());
+                assert_eq!(in_place.as_str(), by_setter.as_str(), "{context}");
+                assert_eq!(fields(&in_place), fields(&by_setter), "{context}");
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, urls().len() * cases.len() * 2);
+}

@@ -3,9 +3,11 @@
 //! the fragment, each given as it is serialized (text the caller has already encoded, or a port
 //! number). The serialization is spliced where the component lies and the offsets after it
 //! move by the change in length, as the `url` crate's setters do; what comes before the
-//! component is neither copied nor read. Debug builds check each change against the record the
-//! URL's parts assembled whole would be.
+//! component is neither copied nor read. A query may also be opened for appending at the end
+//! of the serialization. Debug builds check each change against the record the URL's parts
+//! assembled whole would be.
 
+use alloc::string::String;
 use core::num::NonZeroU32;
 use core::ops::Range;
 
@@ -69,6 +71,93 @@ impl Writer {
         record.fragment_start =
             fragment.and_then(|_| u32::try_from(start + 1).ok()?.try_into().ok());
         checked(record)
+    }
+}
+
+/// A record's query open for appending ([`Writer::open_query`]): what
+/// [`Writer::close_query`] needs to put the record back together.
+#[derive(Debug)]
+pub(crate) struct OpenQuery {
+    /// The fragment taken out, without its "#".
+    fragment: Option<String>,
+    /// Where the query ended when it was opened (where the path ends, when there was none).
+    end: usize,
+    /// Whether the URL had a query.
+    had_query: bool,
+    /// The shortest the serialization was seen while the query was open: below `end` when
+    /// the pairs were cleared.
+    shortest: usize,
+}
+
+impl Writer {
+    /// Opens `record`'s query for appending in place, as the `url` crate's `query_pairs_mut`
+    /// does: the fragment is taken out, and a URL without a query gets the empty one ("?"),
+    /// so that the query ends the serialization, and the record stays whole while
+    /// [`Writer::query_to_append_to`] is appended to. None, with the record as it was, when
+    /// there is no room for the "?".
+    pub(crate) fn open_query(record: &mut Record) -> Option<OpenQuery> {
+        let end = record.query_end();
+        let had_query = record.query_start.is_some();
+        let start = match record.query_start {
+            Some(start) => start,
+            None => NonZeroU32::new(u32::try_from(end + 1).ok()?)?,
+        };
+        let fragment = record.fragment_start.map(|f| {
+            let fragment = record.serialization.get(Record::at(f.get())..);
+            String::from(fragment.unwrap_or_default())
+        });
+        record.serialization.truncate(end);
+        record.fragment_start = None;
+        if !had_query {
+            record.serialization.push('?');
+            record.query_start = Some(start);
+        }
+        checked(record);
+        Some(OpenQuery {
+            fragment,
+            end,
+            had_query,
+            shortest: end,
+        })
+    }
+
+    /// The serialization of a record whose query is `open` ([`Writer::open_query`]), for
+    /// application/x-www-form-urlencoded output to be appended to, or cut back to the query's
+    /// start, which is given beside: text the query state leaves as it is, which keeps the
+    /// record whole.
+    pub(crate) fn query_to_append_to<'r>(
+        record: &'r mut Record,
+        open: &mut OpenQuery,
+    ) -> (&'r mut String, usize) {
+        open.shortest = open.shortest.min(record.serialization.len());
+        let start = record
+            .query_start
+            .map_or(record.serialization.len(), |q| Record::at(q.get()));
+        (&mut record.serialization, start)
+    }
+
+    /// Closes a query opened by [`Writer::open_query`]: the fragment is put back after it.
+    /// When the record would be longer than its offsets reach, what was appended is taken
+    /// away: the query is as it was when it was opened, or empty if the pairs were cleared.
+    pub(crate) fn close_query(record: &mut Record, open: OpenQuery) {
+        let fragment_len = open.fragment.as_ref().map_or(0, |f| f.len() + 1);
+        if u32::try_from(record.serialization.len() + fragment_len).is_err() {
+            if open.had_query {
+                let kept = open.shortest.min(record.serialization.len());
+                record.serialization.truncate(kept);
+            } else {
+                record.serialization.truncate(open.end);
+                record.query_start = None;
+            }
+        }
+        if let Some(fragment) = open.fragment {
+            record.serialization.push('#');
+            // After the "#", never at 0, and within 32 bits (checked above).
+            let start = u32::try_from(record.serialization.len()).ok();
+            record.fragment_start = start.and_then(NonZeroU32::new);
+            record.serialization.push_str(&fragment);
+        }
+        checked(record);
     }
 }
 
