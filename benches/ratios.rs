@@ -19,10 +19,10 @@ use std::time::Instant;
 
 mod common;
 use common::{
-    errors_counted, mixed_cases, mixed_tsv, on_a_copy, pegurl_api_setters, pegurl_set_host,
-    pegurl_set_pathname, pegurl_set_plain_pathname, pegurl_set_search, pegurl_setters,
-    url_api_setters, url_list, url_set_host, url_set_path, url_set_plain_path, url_set_query,
-    url_setters, SETTERS_URL,
+    errors_counted, mixed_cases, mixed_tsv, on_a_copy, pegurl_api_setters, pegurl_append_pairs,
+    pegurl_set_host, pegurl_set_pathname, pegurl_set_plain_pathname, pegurl_set_search,
+    pegurl_setters, url_api_setters, url_append_pairs, url_list, url_set_host, url_set_path,
+    url_set_plain_path, url_set_query, url_setters, SETTERS_URL,
 };
 
 /// Rounds per ratio: each times both sides once.
@@ -198,7 +198,8 @@ type Alone = (&'static str, fn(&mut pegurl::Url), fn(&mut url::Url));
 /// The setters of `benches/parse.rs`: host, pathname and search on a copy of one URL, by pegurl
 /// and by the `url` crate's own setters; 20,000 copies a run. Then each setter of the chain
 /// alone on a copy (the copy included on both sides), to say which of them the chain's ratio
-/// comes from, and the pathname setter alone with a plain path (`PLAIN_PATHNAME`).
+/// comes from, the pathname setter alone with a plain path (`PLAIN_PATHNAME`), and two pairs
+/// appended by `query_pairs_mut`.
 fn setters() {
     const COPIES: usize = 20_000;
     let ours = pegurl::Url::parse(SETTERS_URL).expect("a URL");
@@ -210,7 +211,7 @@ fn setters() {
     let pegurl_api = || (0..COPIES).map(|_| pegurl_api_setters(&ours)).sum();
     let url_api = || (0..COPIES).map(|_| url_api_setters(&theirs)).sum();
     ratio("setters: url's API calls", COPIES, &pegurl_api, &url_api);
-    let alone: [Alone; 4] = [
+    let alone: [Alone; 5] = [
         ("setters: host alone", pegurl_set_host, url_set_host),
         ("setters: pathname alone", pegurl_set_pathname, url_set_path),
         ("setters: search alone", pegurl_set_search, url_set_query),
@@ -218,6 +219,11 @@ fn setters() {
             "setters: plain pathname alone",
             pegurl_set_plain_pathname,
             url_set_plain_path,
+        ),
+        (
+            "setters: query_pairs_mut, 2 pairs",
+            pegurl_append_pairs,
+            url_append_pairs,
         ),
     ];
     for (name, pegurl_set, url_set) in alone {

@@ -30,7 +30,8 @@
 //! - `host_setter`, `pathname_setter`, `search_setter` and their `url_` peers (the `url`
 //!   crate's own setters): one setter of the chain alone, on a clone (subtract `clone` or
 //!   `url_clone`); `plain_pathname_setter`, `url_plain_pathname_setter`: the pathname setter
-//!   with a plain path (`PLAIN_PATHNAME`) alone, the same way;
+//!   with a plain path (`PLAIN_PATHNAME`) alone, the same way; `append_pairs`,
+//!   `url_append_pairs`: two pairs appended by `query_pairs_mut`, the same way;
 //! - `parse_setters_url`, `url_parse_setters_url`: per line, a parse of the setters URL;
 //! - `parse_with_base`, `url_with_base`: for lines "input TAB base" (`benches/data/mixed.tsv`),
 //!   the base parsed, then the input against it, by pegurl and by `url`;
@@ -49,9 +50,10 @@ use std::sync::OnceLock;
 #[path = "../benches/common/mod.rs"]
 mod common;
 use common::{
-    on_a_copy, pegurl_api_setters, pegurl_set_host, pegurl_set_pathname, pegurl_set_plain_pathname,
-    pegurl_set_search, pegurl_setters, url_api_setters, url_quirks_setters, url_set_host,
-    url_set_path, url_set_plain_path, url_set_query, url_setters, SETTERS_URL,
+    on_a_copy, pegurl_api_setters, pegurl_append_pairs, pegurl_set_host, pegurl_set_pathname,
+    pegurl_set_plain_pathname, pegurl_set_search, pegurl_setters, url_api_setters,
+    url_append_pairs, url_quirks_setters, url_set_host, url_set_path, url_set_plain_path,
+    url_set_query, url_setters, SETTERS_URL,
 };
 
 fn main() -> ExitCode {
@@ -133,6 +135,8 @@ fn work(mode: &str) -> Option<fn(&str) -> usize> {
         "url_search_setter" => |_| on_a_copy(url_setters_url(), url_set_query),
         "plain_pathname_setter" => |_| on_a_copy(pegurl_setters_url(), pegurl_set_plain_pathname),
         "url_plain_pathname_setter" => |_| on_a_copy(url_setters_url(), url_set_plain_path),
+        "append_pairs" => |_| on_a_copy(pegurl_setters_url(), pegurl_append_pairs),
+        "url_append_pairs" => |_| on_a_copy(url_setters_url(), url_append_pairs),
         "parse_setters_url" => |_| pegurl::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
         "url_parse_setters_url" => |_| url::Url::parse(SETTERS_URL).map_or(0, |u| u.as_str().len()),
         "parse_with_base" => |line| {

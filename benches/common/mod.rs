@@ -173,3 +173,18 @@ macro_rules! url_api_setters {
 }
 url_api_setters!(pegurl_api_setters, pegurl::Url);
 url_api_setters!(url_api_setters, url::Url);
+
+/// `query_pairs_mut` with two pairs appended, one of them percent-encoded: the same calls on
+/// pegurl's `Url` and on `url`'s.
+macro_rules! append_pairs {
+    ($name:ident, $url:ty) => {
+        /// Two pairs appended by `query_pairs_mut` (see `append_pairs`).
+        pub fn $name(u: &mut $url) {
+            u.query_pairs_mut()
+                .append_pair(black_box("page"), black_box("2"))
+                .append_pair(black_box("q"), black_box("a b&c"));
+        }
+    };
+}
+append_pairs!(pegurl_append_pairs, pegurl::Url);
+append_pairs!(url_append_pairs, url::Url);
