@@ -225,3 +225,29 @@ fn deep_and_repetitive_inputs_do_not_overflow() {
             .parse(input);
     }
 }
+
+/// A segment pushed that is "." or ".." once its tabs and newlines are dropped is left out, as
+/// "." and ".." are: appended, it would be a dot segment in the href, which parses to another
+/// path (the `setters` fuzz target found `file:///.` from "\r\r.").
+#[test]
+fn pushed_dot_segments_spelled_with_tabs_or_newlines_are_left_out() {
+    for input in [
+        "file:///",
+        "file:///a",
+        "http://h/a/b",
+        "foo:/a",
+        "foo://h/",
+        "foo:/.//p",
+    ] {
+        for segment in [".", "..", "\r\r.", "\t..", ".\n", "\n.\t.\r"] {
+            let before = Url::parse(input).unwrap();
+            let mut url = before.clone();
+            url.path_segments_mut().unwrap().push(segment).push("x");
+            let mut expected = before.clone();
+            expected.path_segments_mut().unwrap().push("x");
+            assert_eq!(url.as_str(), expected.as_str(), "{segment:?} on {input}");
+            let again = Url::parse(url.as_str()).unwrap();
+            assert_eq!(again.as_str(), url.as_str(), "{segment:?} on {input}");
+        }
+    }
+}

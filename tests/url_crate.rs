@@ -273,6 +273,16 @@ fn setters_match_the_url_crate() {
             }),
         );
         add(
+            "path_segments_mut push dots",
+            both!(input, |u| {
+                let mut u = u;
+                let result = u.path_segments_mut().map(|mut s| {
+                    s.push("\t..").push(".\n");
+                });
+                format!("{} {}", result.is_ok(), u)
+            }),
+        );
+        add(
             "path_segments_mut pop",
             both!(input, |u| {
                 let mut u = u;

@@ -9,9 +9,10 @@
 use libfuzzer_sys::fuzz_target;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
-const NAMES: [&str; 17] = [
+const NAMES: [&str; 18] = [
     "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash", "set_port", "set_ip_host", "push", "pop", "append_pair", "no_query", "no_fragment",
+    "hash", "set_port", "set_ip_host", "push", "pop", "append_pair", "clear_pairs", "no_query",
+    "no_fragment",
 ];
 
 /// A number from the value's bytes.
@@ -54,6 +55,13 @@ fuzz_target!(|data: &str| {
             }
             "append_pair" => {
                 url.query_pairs_mut().append_pair(value, value);
+            }
+            "clear_pairs" => {
+                let mut pairs = url.query_pairs_mut();
+                pairs.clear().append_key_only(value);
+                if value.len() % 2 == 0 {
+                    pairs.finish();
+                }
             }
             "no_query" => url.set_query(None),
             "no_fragment" => url.set_fragment(None),

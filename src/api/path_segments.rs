@@ -69,7 +69,8 @@ impl PathSegmentsMut<'_> {
         self
     }
 
-    /// Appends a segment, percent-encoded ("/" as "%2F"); "." and ".." are left out.
+    /// Appends a segment, percent-encoded ("/" as "%2F"); "." and ".." are left out, also when
+    /// spelled with tabs or newlines (which are dropped).
     pub fn push(&mut self, segment: &str) -> &mut Self {
         self.extend(Some(segment))
     }
@@ -87,13 +88,6 @@ impl PathSegmentsMut<'_> {
         };
         for segment in segments {
             let segment = segment.as_ref();
-            if matches!(segment, "." | "..") {
-                continue;
-            }
-            // After "/" alone, the first segment takes its place; otherwise a "/" goes first.
-            if self.path.len() != 1 {
-                self.path.push('/');
-            }
             // Tabs and newlines are dropped, as the parser drops them (a segment seldom has
             // one: then it is taken as it is).
             let tab_or_newline = |c| matches!(c, '\t' | '\n' | '\r');
@@ -101,6 +95,17 @@ impl PathSegmentsMut<'_> {
                 true => segment.chars().filter(|&c| !tab_or_newline(c)).collect(),
                 false => Cow::Borrowed(segment),
             };
+            // "." and ".." are not appended: a path segment never is one (the path state reads
+            // them as dot segments). Neither is one spelled with a tab or newline, which would
+            // be one once they are dropped (`url` reads that as a path: "\t.." removes the last
+            // segment).
+            if matches!(&*kept, "." | "..") {
+                continue;
+            }
+            // After "/" alone, the first segment takes its place; otherwise a "/" goes first.
+            if self.path.len() != 1 {
+                self.path.push('/');
+            }
             percent::encode_bytes_into(
                 &mut self.path,
                 kept.as_bytes(),
