@@ -238,8 +238,10 @@ pub(crate) struct Record {
 impl Record {
     /// The serialization's length, as the offsets count.
     fn len(&self) -> u32 {
-        // A record's serialization fits in 32 bits (`Writer::finish`).
-        self.serialization.len() as u32
+        // A record's serialization fits in 32 bits (`Writer::finish`), but for a query being
+        // appended to by a serializer that was forgotten (`mem::forget`) past 4 GiB: the
+        // offsets then reach only the first 4 GiB.
+        u32::try_from(self.serialization.len()).unwrap_or(u32::MAX)
     }
 
     /// A 32-bit offset as an index.

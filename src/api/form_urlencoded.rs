@@ -275,6 +275,17 @@ impl<'a, T: Target> Serializer<'a, T> {
         self
     }
 
+    /// Appends each name with no "=": [`Serializer::extend_keys`] by the name the `url` crate's
+    /// `form_urlencoded` gives it.
+    pub fn extend_keys_only<I, K>(&mut self, names: I) -> &mut Self
+    where
+        I: IntoIterator,
+        I::Item: Borrow<K>,
+        K: AsRef<str>,
+    {
+        self.extend_keys(names)
+    }
+
     /// Ends the writing and returns the target's result; later appends do nothing.
     ///
     /// # Panics

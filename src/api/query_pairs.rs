@@ -23,11 +23,13 @@ impl Url {
 
     /// A serializer that appends pairs to the query (after "&" when it has pairs already); the
     /// URL takes the new query when the serializer is finished or dropped. A URL without a query
-    /// gets one, empty if nothing is appended.
+    /// gets one, empty if nothing is appended (unless the URL is at the 4 GiB a URL may hold:
+    /// then it stays as it was).
     ///
     /// The pairs are written in place, at the end of the URL's serialization, the fragment
     /// being set apart until the serializer is finished or dropped (as the `url` crate does: a
-    /// serializer forgotten with `mem::forget` leaves the URL without its fragment).
+    /// serializer forgotten with `mem::forget` leaves the URL with the pairs appended so far
+    /// and without its fragment).
     ///
     /// ```
     /// let mut url = pegurl::Url::parse("https://example.org/?a=1#top")?;
@@ -39,8 +41,8 @@ impl Url {
     /// ```
     pub fn query_pairs_mut(&mut self) -> Serializer<'_, UrlQuery<'_>> {
         match Writer::open_query(&mut self.record) {
-            Some(mut open) => {
-                let (_, start) = Writer::query_to_append_to(&mut self.record, &mut open);
+            Some(open) => {
+                let start = open.start();
                 let target = UrlQuery {
                     url: Some(self),
                     open: Some(open),
@@ -92,7 +94,7 @@ impl<'a> Target for UrlQuery<'a> {
 
     fn as_mut_string(&mut self) -> &mut String {
         match (self.url.as_deref_mut(), &mut self.open) {
-            (Some(url), Some(open)) => Writer::query_to_append_to(&mut url.record, open).0,
+            (Some(url), Some(open)) => Writer::query_to_append_to(&mut url.record, open),
             _ => &mut self.apart,
         }
     }

@@ -82,11 +82,21 @@ pub(crate) struct OpenQuery {
     fragment: Option<String>,
     /// Where the query ended when it was opened (where the path ends, when there was none).
     end: usize,
+    /// Where the query starts, after its "?".
+    start: usize,
     /// Whether the URL had a query.
     had_query: bool,
     /// The shortest the serialization was seen while the query was open: below `end` when
     /// the pairs were cleared.
     shortest: usize,
+}
+
+impl OpenQuery {
+    /// Where the query starts, after its "?": where the application/x-www-form-urlencoded
+    /// output appended to it starts.
+    pub(crate) fn start(&self) -> usize {
+        self.start
+    }
 }
 
 impl Writer {
@@ -116,6 +126,7 @@ impl Writer {
         Some(OpenQuery {
             fragment,
             end,
+            start: Record::at(start.get()),
             had_query,
             shortest: end,
         })
@@ -123,17 +134,14 @@ impl Writer {
 
     /// The serialization of a record whose query is `open` ([`Writer::open_query`]), for
     /// application/x-www-form-urlencoded output to be appended to, or cut back to the query's
-    /// start, which is given beside: text the query state leaves as it is, which keeps the
+    /// start ([`OpenQuery::start`]): text the query state leaves as it is, which keeps the
     /// record whole.
     pub(crate) fn query_to_append_to<'r>(
         record: &'r mut Record,
         open: &mut OpenQuery,
-    ) -> (&'r mut String, usize) {
+    ) -> &'r mut String {
         open.shortest = open.shortest.min(record.serialization.len());
-        let start = record
-            .query_start
-            .map_or(record.serialization.len(), |q| Record::at(q.get()));
-        (&mut record.serialization, start)
+        &mut record.serialization
     }
 
     /// Closes a query opened by [`Writer::open_query`]: the fragment is put back after it.
@@ -149,6 +157,8 @@ impl Writer {
                 record.serialization.truncate(open.end);
                 record.query_start = None;
             }
+            // The gigabytes appended are not kept.
+            record.serialization.shrink_to_fit();
         }
         if let Some(fragment) = open.fragment {
             record.serialization.push('#');
