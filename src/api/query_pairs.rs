@@ -40,24 +40,16 @@ impl Url {
     /// # Ok::<(), pegurl::ParseError>(())
     /// ```
     pub fn query_pairs_mut(&mut self) -> Serializer<'_, UrlQuery<'_>> {
-        match Writer::open_query(&mut self.record) {
-            Some(open) => {
-                let start = open.start();
-                let target = UrlQuery {
-                    url: Some(self),
-                    open: Some(open),
-                    apart: String::new(),
-                };
-                Serializer::for_suffix(target, start)
-            }
-            // No room for a "?" in a record: the pairs are written apart, and the URL, which
-            // cannot take them, stays as it was.
-            None => Serializer::new(UrlQuery {
-                url: Some(self),
-                open: None,
-                apart: String::new(),
-            }),
-        }
+        // Without room for a "?" in a record, the pairs are written apart (from 0), and the
+        // URL, which cannot take them, stays as it was.
+        let open = Writer::open_query(&mut self.record);
+        let start = open.as_ref().map_or(0, OpenQuery::start);
+        let target = UrlQuery {
+            url: Some(self),
+            open,
+            apart: String::new(),
+        };
+        Serializer::for_suffix(target, start)
     }
 }
 
