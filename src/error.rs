@@ -268,8 +268,10 @@ pub enum SetterError {
     /// The value is not what the setter takes; the validation error at which the parser returned
     /// failure, when it names one. A host setter's host may have changed before its port failed.
     Invalid(Option<ErrorCode>),
-    /// The URL the setter would make is longer than `u32::MAX` bytes, more than a URL's 32-bit
-    /// offsets reach; the URL stays as it was.
+    /// The value, after tabs and newlines are removed, is longer than
+    /// [`MAX_INPUT_LEN`](crate::MAX_INPUT_LEN), as a parse's input may not be; or the URL the
+    /// setter would make is longer than `u32::MAX` bytes, more than a URL's 32-bit offsets
+    /// reach. The URL stays as it was.
     TooLong,
     /// The grammar did not read the value with the setter's rule, or returned a tree of a shape
     /// the builder does not know (only possible with a grammar loaded at run time, say one
@@ -303,6 +305,7 @@ impl From<ParseError> for SetterError {
     fn from(e: ParseError) -> SetterError {
         match e.kind {
             ParseErrorKind::Grammar(production) => SetterError::Grammar(production),
+            ParseErrorKind::TooLong => SetterError::TooLong,
             _ => SetterError::Invalid(e.code()),
         }
     }

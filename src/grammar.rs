@@ -274,12 +274,11 @@ impl Productions for Compiled {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "reference"))]
 mod tests {
     use super::*;
 
     #[test]
-    #[cfg(feature = "reference")]
     fn every_production_names_a_rule_of_the_grammar() {
         for &p in Production::ALL {
             assert_eq!(Production::from_name(p.name()), Some(p));

@@ -67,8 +67,10 @@
 //!   is held to (`workbench::Engine::PestDerive`); `cli` and `vm` turn it on.
 //!
 //! The package's README covers the command-line tool, the grammar and performance figures.
-// Without the "std" feature the library is `no_std` + `alloc` (README, "`no_std`").
-#![cfg_attr(not(feature = "std"), no_std)]
+// Without the "std" feature the library is `no_std` + `alloc` (README, "`no_std`"); its unit
+// tests (and `codegen`, which they build) use the standard library that the test harness
+// links anyway, so `cargo test --lib --no-default-features` runs them.
+#![cfg_attr(all(not(feature = "std"), not(test)), no_std)]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]

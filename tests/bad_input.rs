@@ -251,3 +251,27 @@ fn pushed_dot_segments_spelled_with_tabs_or_newlines_are_left_out() {
         }
     }
 }
+
+/// A value longer than `MAX_INPUT_LEN` (what the grammar reads) leaves the URL as it was and
+/// says it is too long: the fragment and query setters used to set the empty component, the
+/// host setter reported an empty domain and the WHATWG setters an invalid value. (Each call
+/// scans the gibibyte for tabs and newlines, some seconds in a debug build: five calls.)
+#[test]
+fn values_longer_than_the_input_limit_leave_the_url_as_it_was() {
+    let long = "a".repeat(pegurl::MAX_INPUT_LEN + 1);
+    let href = "http://u:p@h:1/p?q#f";
+    let mut url = Url::parse(href).unwrap();
+
+    url.set_fragment(Some(&long));
+    assert_eq!(url.as_str(), href, "set_fragment");
+    url.set_query(Some(&long));
+    assert_eq!(url.as_str(), href, "set_query");
+    let error = url.set_host(Some(&long)).unwrap_err();
+    assert_eq!(error.kind, pegurl::ParseErrorKind::TooLong, "set_host");
+    assert_eq!(url.as_str(), href, "set_host");
+    for name in ["href", "pathname"] {
+        let result = url.set_component(name, &long);
+        assert_eq!(result, Some(Err(pegurl::SetterError::TooLong)), "{name}");
+        assert_eq!(url.as_str(), href, "{name}");
+    }
+}

@@ -117,6 +117,7 @@ impl Url {
                 );
                 match result {
                     Ok(()) => Ok(()),
+                    Err(SetterError::TooLong) => Err(fail(ParseErrorKind::TooLong)),
                     Err(_) => Err(match errors.into_iter().find(|e| e.fatal) {
                         Some(e) => ParseError {
                             kind: ParseErrorKind::Validation(e.code),
@@ -192,11 +193,15 @@ impl Url {
 
     /// Sets the query: None removes it; `Some("")` leaves an empty query ("?"). The value is
     /// percent-encoded as the query state does; a leading "?" is part of the query.
+    ///
+    /// A value longer than [`MAX_INPUT_LEN`](crate::MAX_INPUT_LEN), or one that would make the
+    /// URL longer than 4 GiB, leaves the URL as it was (the `url` crate panics past 4 GiB).
     pub fn set_query(&mut self, query: Option<&str>) {
         match query {
             None => drop(self.clear_query()),
             Some(query) => {
-                if self.run_setter(Setter::Search, query).is_err() || self.query().is_none() {
+                // The search setter removes the query when the value is the empty string.
+                if self.run_setter(Setter::Search, query).is_ok() && self.query().is_none() {
                     let _ = self.set_serialized_query(Some(""));
                 }
             }
@@ -205,11 +210,15 @@ impl Url {
 
     /// Sets the fragment: None removes it; `Some("")` leaves an empty fragment ("#"). The
     /// value is percent-encoded as the fragment state does; a leading "#" is part of it.
+    ///
+    /// A value longer than [`MAX_INPUT_LEN`](crate::MAX_INPUT_LEN), or one that would make the
+    /// URL longer than 4 GiB, leaves the URL as it was (the `url` crate panics past 4 GiB).
     pub fn set_fragment(&mut self, fragment: Option<&str>) {
         match fragment {
             None => drop(self.clear_fragment()),
             Some(fragment) => {
-                if self.run_setter(Setter::Hash, fragment).is_err() || self.fragment().is_none() {
+                // The hash setter removes the fragment when the value is the empty string.
+                if self.run_setter(Setter::Hash, fragment).is_ok() && self.fragment().is_none() {
                     let _ = self.empty_fragment();
                 }
             }

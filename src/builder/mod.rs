@@ -474,7 +474,7 @@ fn span(node: &Node<'_>) -> Range<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grammar::Compiled;
+    use crate::generated::Generated;
     use crate::tokens::Token;
 
     #[test]
@@ -486,12 +486,12 @@ mod tests {
         assert_eq!(allocation_size(usize::MAX), usize::MAX - 23);
     }
 
-    /// The compiled grammar with its productions renamed wrongly, as a modified grammar might.
+    /// The built-in grammar with its productions renamed wrongly, as a modified grammar might.
     struct Miswired(fn(Production) -> Option<Production>);
 
     impl Productions for Miswired {
         fn parse_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
-            if !Compiled.parse_into(entry, input, tokens) {
+            if !Generated.parse_into(entry, input, tokens) {
                 return false;
             }
             for token in tokens.iter_mut() {
@@ -501,7 +501,7 @@ mod tests {
         }
 
         fn rule_name(&self, rule: u16) -> String {
-            Compiled.rule_name(rule)
+            Generated.rule_name(rule)
         }
     }
 

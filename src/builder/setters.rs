@@ -40,6 +40,11 @@ pub(crate) fn set<'i, S: Productions>(
     input: &'i Input<'i>,
     errors: Sink<'_>,
 ) -> Result<(), SetterError> {
+    // The grammar reads no input longer than a parse's (token offsets are 32-bit): such a
+    // value is not one the setter could take, and the URL stays as it was.
+    if input.text.len() > crate::MAX_INPUT_LEN {
+        return Err(SetterError::TooLong);
+    }
     let from = match setter {
         Setter::Protocol => {
             // The scheme is written in place; what follows it moves.
