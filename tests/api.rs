@@ -223,6 +223,37 @@ fn validation_errors_carry_spans_of_the_original_input() {
     );
 }
 
+/// `set_host` fails as a parse of the same host fails: the same kind, the span moved into the
+/// value, and the URL as it was. (It reported an empty domain for a host with a forbidden
+/// domain code point.)
+#[test]
+fn set_host_fails_with_the_parse_error_of_its_host() {
+    let href = "http://example.net/path";
+    for host in [
+        "\0",
+        " ",
+        "a b",
+        "a<b",
+        "new value",
+        "[::1",
+        "[::1]x",
+        "\u{ad}",
+        "%C2%AD",
+    ] {
+        let parsed = Url::parse(&format!("http://{host}/")).unwrap_err();
+        let mut url = Url::parse(href).unwrap();
+        let set = url.set_host(Some(host)).unwrap_err();
+        assert_eq!(set.kind, parsed.kind, "{host:?}");
+        let start = "http://".len();
+        assert_eq!(
+            set.span,
+            parsed.span.start - start..parsed.span.end - start,
+            "{host:?}"
+        );
+        assert_eq!(url.as_str(), href, "{host:?}");
+    }
+}
+
 /// Every listener the options hold hears every validation error, in order: a list alone, a
 /// callback alone, or both (the callback first, then the list).
 #[test]

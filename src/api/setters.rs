@@ -7,7 +7,6 @@ use alloc::borrow::ToOwned;
 use alloc::format;
 use alloc::string::String;
 use alloc::string::ToString;
-use alloc::vec::Vec;
 use core::net::IpAddr;
 
 use crate::builder::{self, Setter};
@@ -105,26 +104,19 @@ impl Url {
             }
             None => self.set_host(Some("")),
             Some(host) => {
-                let mut errors = Vec::new();
                 let input = Input::for_setter(host);
-                let mut listener: builder::Listener<'_> = &mut |e| errors.push(e);
-                let result = builder::set(
-                    &Generated,
-                    &mut self.record,
-                    Setter::WholeHostname,
-                    &input,
-                    Some(&mut listener),
-                );
-                match result {
+                let setter = Setter::WholeHostname;
+                match builder::set(&Generated, &mut self.record, setter, &input, None) {
                     Ok(()) => Ok(()),
-                    Err(SetterError::TooLong) => Err(fail(ParseErrorKind::TooLong)),
-                    Err(_) => Err(match errors.into_iter().find(|e| e.fatal) {
-                        Some(e) => ParseError {
-                            kind: ParseErrorKind::Validation(e.code),
-                            span: e.span,
-                        },
-                        None => fail(ParseErrorKind::EmptyDomain),
-                    }),
+                    // Where the value failed as a parse of its host would.
+                    Err(builder::Failure::Parse(e)) => Err(e),
+                    Err(builder::Failure::Setter(error)) => Err(fail(match error {
+                        SetterError::TooLong => ParseErrorKind::TooLong,
+                        SetterError::Grammar(production) => ParseErrorKind::Grammar(production),
+                        // The spec's "return failure" with no validation error: an empty
+                        // host where the URL has credentials or a port.
+                        _ => ParseErrorKind::EmptyDomain,
+                    })),
                 }
             }
         }

@@ -44,7 +44,7 @@ use crate::tokens::{Matched, Node, Nodes};
 
 pub(crate) use authority::port_number;
 pub(crate) use host::{domain_byte_kinds, serialize_ipv6, strict_ascii_ends_in_a_number};
-pub(crate) use setters::{rewrite, set, Setter};
+pub(crate) use setters::{rewrite, set, Failure, Setter};
 
 /// Where validation errors go, as they arise; None when nobody listens.
 ///

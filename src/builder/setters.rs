@@ -33,24 +33,27 @@ pub(crate) enum Setter {
 /// The record is written again by a [`Writer`] resumed where the setter's component starts:
 /// what comes before it is copied once, the component is written by the builder's production
 /// functions, and what follows it is copied after.
-pub(crate) fn set<'i, S: Productions>(
+///
+/// The error is a [`SetterError`], or a [`Failure`] for a caller that wants the [`ParseError`]
+/// at which a value failed as a parse fails.
+pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
     source: &S,
     record: &mut Record,
     setter: Setter,
     input: &'i Input<'i>,
     errors: Sink<'_>,
-) -> Result<(), SetterError> {
+) -> Result<(), E> {
     // The grammar reads no input longer than a parse's (token offsets are 32-bit): such a
     // value is not one the setter could take, and the URL stays as it was.
     if input.text.len() > crate::MAX_INPUT_LEN {
-        return Err(SetterError::TooLong);
+        return Err(SetterError::TooLong.into());
     }
     let from = match setter {
         Setter::Protocol => {
             // The scheme is written in place; what follows it moves.
             let mut builder = Builder::new(source, input, None, errors);
             builder.preprocessing();
-            return builder.set_protocol(record);
+            return builder.set_protocol(record).map_err(E::from);
         }
         Setter::Host | Setter::Hostname | Setter::WholeHostname => Component::Host,
         Setter::Port => Component::Port,
@@ -71,7 +74,7 @@ pub(crate) fn set<'i, S: Productions>(
         _ => None,
     };
     if let Some(e) = refused {
-        return Err(e);
+        return Err(e.into());
     }
     let buffer = spare::take(record.serialization().len() + input.text.len() + 8);
     let mut builder = Builder {
@@ -103,20 +106,42 @@ pub(crate) fn set<'i, S: Productions>(
     };
     let (written, result) = match result {
         Ok(()) => (true, Ok(())),
-        Err(Written::Host(e)) => (true, Err(e)),
-        Err(Written::Nothing(e)) => (false, Err(e)),
+        Err(Written::Host(e)) => (true, Err(e.into())),
+        Err(Written::Nothing(e)) => (false, Err(e.into())),
+        Err(Written::Failed(e)) => (false, Err(E::from(e))),
     };
     // The serialization not kept is the next setter's buffer.
     let (unused, result) = match written {
         true => match builder.out.replace(record) {
             Ok(unused) => (unused, result),
             // Too long for a record: the URL stays as it was.
-            Err(unused) => (unused, Err(SetterError::TooLong)),
+            Err(unused) => (unused, Err(SetterError::TooLong.into())),
         },
         false => (builder.out.into_buffer(), result),
     };
     spare::keep(unused);
     result
+}
+
+/// Why a setter did not take its value: a [`SetterError`], or the [`ParseError`] at which the
+/// value failed as a parse fails (its kind and its span in the value), which the `url` crate's
+/// `set_host` reports.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    Setter(SetterError),
+    Parse(ParseError),
+}
+
+impl From<SetterError> for Failure {
+    fn from(e: SetterError) -> Failure {
+        Failure::Setter(e)
+    }
+}
+
+impl From<ParseError> for Failure {
+    fn from(e: ParseError) -> Failure {
+        Failure::Parse(e)
+    }
 }
 
 /// Writes `record` again from `from` on, for a change that reads no value (a port number, a
@@ -182,10 +207,12 @@ mod spare {
     }
 }
 
-/// How a setter failed: before it wrote anything (the URL stays as it was), or after it set
-/// the host (its port failed: the record with the new host and the old port is kept).
+/// How a setter failed: before it wrote anything (the URL stays as it was), as a parse fails or
+/// otherwise, or after it set the host (its port failed: the record with the new host and the
+/// old port is kept).
 enum Written {
     Nothing(SetterError),
+    Failed(ParseError),
     Host(SetterError),
 }
 
@@ -197,7 +224,7 @@ impl From<SetterError> for Written {
 
 impl From<ParseError> for Written {
     fn from(e: ParseError) -> Written {
-        Written::Nothing(e.into())
+        Written::Failed(e)
     }
 }
 
@@ -458,7 +485,8 @@ mod tests {
         let mut errors: Vec<ValidationError> = Vec::new();
         let mut listener: super::super::Listener<'_> = &mut |e| errors.push(e);
         let input = Input::for_setter(value);
-        let _ = set(&Generated, &mut record, setter, &input, Some(&mut listener));
+        let _: Result<(), SetterError> =
+            set(&Generated, &mut record, setter, &input, Some(&mut listener));
         errors.into_iter().map(|e| (e.code, e.span)).collect()
     }
 
