@@ -240,12 +240,14 @@ impl fmt::Display for ParseError {
                 "the grammar returned an unexpected tree at production `{production}` ({}..{})",
                 at.0, at.1
             ),
-            ParseErrorKind::TooLong => write!(
+            ParseErrorKind::TooLong if at.1 > crate::MAX_INPUT_LEN => write!(
                 f,
                 "the input is {} bytes long; pegurl parses at most {} bytes",
                 at.1,
                 crate::MAX_INPUT_LEN
             ),
+            // An input within the limit whose URL would not be.
+            ParseErrorKind::TooLong => f.write_str("the URL would be longer than 4 GiB"),
         }
     }
 }
@@ -290,7 +292,9 @@ impl core::fmt::Display for SetterError {
             SetterError::SchemeChange => f.write_str("the scheme cannot change that way"),
             SetterError::Invalid(Some(code)) => write!(f, "the value is invalid: {code}"),
             SetterError::Invalid(None) => f.write_str("the value is invalid"),
-            SetterError::TooLong => f.write_str("the URL would be longer than 4 GiB"),
+            SetterError::TooLong => {
+                f.write_str("the value is longer than 1 GiB, or the URL would be longer than 4 GiB")
+            }
             SetterError::Grammar(production) => write!(
                 f,
                 "the grammar returned an unexpected tree at production `{production}`"

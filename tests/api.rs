@@ -223,6 +223,36 @@ fn validation_errors_carry_spans_of_the_original_input() {
     );
 }
 
+/// `set_host(None)` leaves an href that parses back to the same URL: a URL whose path was empty
+/// gets the path "/", since "foo:" (or "foo:?q") parses to an opaque path (the `url` crate
+/// gives "foo:/" only when nothing follows, and "foo:?q#f" otherwise).
+#[test]
+fn set_host_none_leaves_an_href_that_parses_back_the_same() {
+    for (input, expected) in [
+        ("foo://host", "foo:/"),
+        ("foo://u:p@host:1", "foo:/"),
+        ("foo://host?q#f", "foo:/?q#f"),
+        ("foo://host#f", "foo:/#f"),
+        ("foo://", "foo:/"),
+        ("foo://host/p", "foo:/p"),
+        ("foo:///p", "foo:/p"),
+        ("foo://host//p", "foo:/.//p"),
+    ] {
+        let mut url = Url::parse(input).unwrap();
+        url.set_host(None).unwrap();
+        assert_eq!(url.as_str(), expected, "{input}");
+        let again = Url::parse(url.as_str()).unwrap();
+        assert_eq!(again.as_str(), url.as_str(), "{input}");
+        assert_eq!(again.cannot_be_a_base(), url.cannot_be_a_base(), "{input}");
+        assert_eq!(
+            again.path_segments().map(Iterator::collect::<Vec<_>>),
+            url.path_segments().map(Iterator::collect::<Vec<_>>),
+            "{input}"
+        );
+        assert!(url.set_host(Some("h")).is_ok(), "{input}");
+    }
+}
+
 /// `set_host` fails as a parse of the same host fails: the same kind, the span moved into the
 /// value, and the URL as it was. (It reported an empty domain for a host with a forbidden
 /// domain code point.)

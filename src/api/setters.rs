@@ -68,8 +68,9 @@ impl Url {
 
     /// Sets the host, as the [hostname setter](https://url.spec.whatwg.org/#dom-url-hostname)
     /// does, except that text after the host ("a:80", "a/b") is an error here rather than cut
-    /// off. None removes the host of a URL that is not special (with its credentials and port);
-    /// a special URL (but "file") needs a host that is not empty.
+    /// off. None removes the host of a URL that is not special (with its credentials and port;
+    /// an empty path becomes "/", so that the href parses back to the same URL); a special URL
+    /// (but "file") needs a host that is not empty.
     ///
     /// ```
     /// let mut url = pegurl::Url::parse("https://example.org/p")?;
@@ -98,6 +99,12 @@ impl Url {
                     parts.username = "".into();
                     parts.password = "".into();
                     parts.port = None;
+                    // Without a host an empty path would be written as nothing at all, and
+                    // "foo:" parses to an opaque path: the path becomes "/", as the path
+                    // start state makes it when the input has one.
+                    if !parts.opaque_path && parts.path.is_empty() {
+                        parts.path = "/".into();
+                    }
                     Ok(())
                 });
                 Ok(())
