@@ -237,6 +237,10 @@ fn setters_match_the_url_crate() {
         set!("set_host None", |u| u.set_host(None));
         set!("set_host empty", |u| u.set_host(Some("")));
         set!("set_host with port", |u| u.set_host(Some("a:1")));
+        set!("set_host localhost", |u| u.set_host(Some("localhost")));
+        set!("set_host with tab", |u| u.set_host(Some("a\tb")));
+        set!("set_host long label", |u| u
+            .set_host(Some(&"é".repeat(1001))));
         set!("set_ip_host", |u| u
             .set_ip_host("10.0.0.1".parse().unwrap()));
         set!("set_port", |u| u.set_port(Some(8081)));

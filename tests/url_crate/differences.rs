@@ -71,6 +71,34 @@ pub const DIFFERENCES: &[(&str, &str, &str)] = &[
         "http://example.com/",
         FILE_SCHEME_WITH_HOST,
     ),
+    ("set_host localhost", "file:///tmp/x", FILE_LOCALHOST),
+    ("set_host localhost", "non-spec:/.//p", HOSTLESS_DOT),
+    ("set_host long label", "file:///tmp/x", LONG_LABEL),
+    ("set_host long label", "http://example.com/", LONG_LABEL),
+    (
+        "set_host long label",
+        "https://user:pw@example.com:8080/a/b?q=1#f",
+        LONG_LABEL,
+    ),
+    ("set_host long label", "non-spec:/.//p", HOSTLESS_DOT),
+    ("set_host with tab", "file:///tmp/x", TAB_OR_NEWLINE_REMOVED),
+    ("set_host with tab", "foo://host/p", TAB_OR_NEWLINE_REMOVED),
+    ("set_host with tab", "foo:/p", TAB_OR_NEWLINE_REMOVED),
+    (
+        "set_host with tab",
+        "http://example.com/",
+        TAB_OR_NEWLINE_REMOVED,
+    ),
+    (
+        "set_host with tab",
+        "https://user:pw@example.com:8080/a/b?q=1#f",
+        TAB_OR_NEWLINE_REMOVED,
+    ),
+    (
+        "set_host with tab",
+        "non-spec:/.//p",
+        TAB_OR_NEWLINE_REMOVED,
+    ),
     ("set_host with port", "file:///tmp/x", HOSTNAME_WITH_PORT),
     ("set_host with port", "foo://host/p", HOSTNAME_WITH_PORT),
     ("set_host with port", "foo:/p", HOSTNAME_WITH_PORT),
@@ -133,6 +161,15 @@ const FILE_EMPTY_HOST: &str = "a file URL may have the empty host";
 /// The hostname setter stops at ":" and returns: the URL is unchanged (url sets the host "a"
 /// and drops ":1").
 const HOSTNAME_WITH_PORT: &str = "the hostname setter leaves the URL unchanged at a port";
+/// The standard's hostname setter makes "localhost" the empty host of a file URL, as its parser
+/// does (`file://localhost/x` is `file:///x`); `url` keeps "localhost".
+const FILE_LOCALHOST: &str = "a file URL's localhost is the empty host";
+/// The standard's domain to ASCII runs ToASCII with beStrict false, which checks no label's or
+/// domain's length: a label of 1,001 "é" is taken (whatwg-url agrees); `url` fails it.
+const LONG_LABEL: &str = "no length limit on a label";
+/// A setter's value loses its tabs and newlines, as a parse's input does (the basic URL parser
+/// runs on it); `url` refuses a host with one.
+const TAB_OR_NEWLINE_REMOVED: &str = "tabs and newlines are removed from the value";
 /// The pathname setter returns at once for a URL with an opaque path; url replaces the path.
 const OPAQUE_PATH_SETTER: &str = "an opaque path is not set";
 /// `url` panics in a debug assertion slicing at a password when there is a username and no
