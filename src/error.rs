@@ -188,6 +188,10 @@ pub enum ParseErrorKind {
     /// The grammar returned a tree of a shape the builder does not know (only possible with a
     /// modified grammar); names the production.
     Grammar(&'static str),
+    /// The host setter's value is the empty host where the URL includes credentials or has a
+    /// port: the host state's "return failure" with a state override, which names no
+    /// validation error (`Url::set_host(Some(""))` on `foo://user@host/`).
+    EmptyHostWithCredentialsOrPort,
     /// The input, after preprocessing, is longer than [`MAX_INPUT_LEN`](crate::MAX_INPUT_LEN)
     /// bytes (tree offsets are 32-bit, which keeps trees small and parsing fast), or the URL's
     /// serialization would be longer than `u32::MAX` bytes (a URL's offsets are 32-bit, which
@@ -214,7 +218,9 @@ impl ParseError {
                 Some(ErrorCode::DomainToAscii)
             }
             ParseErrorKind::InvalidBase(inner) => inner.code(),
-            ParseErrorKind::Grammar(_) | ParseErrorKind::TooLong => None,
+            ParseErrorKind::EmptyHostWithCredentialsOrPort
+            | ParseErrorKind::Grammar(_)
+            | ParseErrorKind::TooLong => None,
         }
     }
 }
@@ -234,6 +240,9 @@ impl fmt::Display for ParseError {
                 "the host at {}..{} contains a forbidden domain code point",
                 at.0, at.1
             ),
+            ParseErrorKind::EmptyHostWithCredentialsOrPort => {
+                f.write_str("the host cannot be empty: the URL includes credentials or has a port")
+            }
             ParseErrorKind::InvalidBase(inner) => write!(f, "invalid base URL: {inner}"),
             ParseErrorKind::Grammar(production) => write!(
                 f,

@@ -284,6 +284,34 @@ fn set_host_fails_with_the_parse_error_of_its_host() {
     }
 }
 
+/// An empty host where a URL that is not special includes credentials or has a port fails
+/// with a kind of its own (the host state's "return failure", which names no validation error;
+/// it was reported as an empty domain), the URL as it was; without them the empty host is set.
+#[test]
+fn set_host_empty_fails_where_the_url_has_credentials_or_a_port() {
+    for href in [
+        "foo://u@host/p",
+        "foo://:p@host/p",
+        "foo://host:1/p",
+        "foo://u:p@host:1/p",
+    ] {
+        for value in ["", "\t", "\n\r"] {
+            let mut url = Url::parse(href).unwrap();
+            let e = url.set_host(Some(value)).unwrap_err();
+            assert_eq!(
+                e.kind,
+                pegurl::ParseErrorKind::EmptyHostWithCredentialsOrPort,
+                "{href} {value:?}"
+            );
+            assert_eq!(e.code(), None, "{href} {value:?}");
+            assert_eq!(url.as_str(), href, "{href} {value:?}");
+        }
+    }
+    let mut url = Url::parse("foo://host/p").unwrap();
+    url.set_host(Some("")).unwrap();
+    assert_eq!(url.as_str(), "foo:///p");
+}
+
 /// Every listener the options hold hears every validation error, in order: a list alone, a
 /// callback alone, or both (the callback first, then the list).
 #[test]

@@ -194,6 +194,8 @@ fn setters_match_the_url_crate() {
         "http://example.com/",
         "foo://host/p",
         "foo:/p",
+        "foo:///p",
+        "foo://u:p@host:1/p",
         "file:///tmp/x",
         "mailto:a@b",
         "non-spec:/.//p",

@@ -120,9 +120,20 @@ impl Url {
                     Err(builder::Failure::Setter(error)) => Err(fail(match error {
                         SetterError::TooLong => ParseErrorKind::TooLong,
                         SetterError::Grammar(production) => ParseErrorKind::Grammar(production),
-                        // The spec's "return failure" with no validation error: an empty
-                        // host where the URL has credentials or a port.
-                        _ => ParseErrorKind::EmptyDomain,
+                        // The host state's "return failure" with no validation error: an
+                        // empty host where the URL has credentials or a port (a port in the
+                        // value fails the whole host first).
+                        SetterError::Invalid(None) => {
+                            ParseErrorKind::EmptyHostWithCredentialsOrPort
+                        }
+                        SetterError::Invalid(Some(code)) => ParseErrorKind::Validation(code),
+                        // An opaque path is refused above; the host setters return neither of
+                        // the others.
+                        SetterError::OpaquePath
+                        | SetterError::CannotHaveCredentialsOrPort
+                        | SetterError::SchemeChange => {
+                            ParseErrorKind::Validation(ErrorCode::HostMissing)
+                        }
                     })),
                 }
             }

@@ -44,6 +44,16 @@ pub const DIFFERENCES: &[(&str, &str, &str)] = &[
         "foo://host/p",
         DOT_SEGMENT_PUSHED,
     ),
+    (
+        "path_segments_mut push dots",
+        "foo:///p",
+        DOT_SEGMENT_PUSHED,
+    ),
+    (
+        "path_segments_mut push dots",
+        "foo://u:p@host:1/p",
+        DOT_SEGMENT_PUSHED,
+    ),
     ("path_segments_mut push dots", "foo:/p", DOT_SEGMENT_PUSHED),
     (
         "path_segments_mut push dots",
@@ -62,7 +72,13 @@ pub const DIFFERENCES: &[(&str, &str, &str)] = &[
         HOSTLESS_DOT,
     ),
     ("set_host", "non-spec:/.//p", HOSTLESS_DOT),
+    ("set_host None", "foo:///p", EMPTY_HOST),
     ("set_host empty", "file:///tmp/x", FILE_EMPTY_HOST),
+    (
+        "set_host empty",
+        "foo://u:p@host:1/p",
+        EMPTY_HOST_WITH_CREDENTIALS_OR_PORT,
+    ),
     ("set_host empty", "non-spec:/.//p", HOSTLESS_DOT),
     ("set_host ipv6", "non-spec:/.//p", HOSTLESS_DOT),
     ("set_ip_host", "non-spec:/.//p", HOSTLESS_DOT),
@@ -83,6 +99,12 @@ pub const DIFFERENCES: &[(&str, &str, &str)] = &[
     ("set_host long label", "non-spec:/.//p", HOSTLESS_DOT),
     ("set_host with tab", "file:///tmp/x", TAB_OR_NEWLINE_REMOVED),
     ("set_host with tab", "foo://host/p", TAB_OR_NEWLINE_REMOVED),
+    ("set_host with tab", "foo:///p", TAB_OR_NEWLINE_REMOVED),
+    (
+        "set_host with tab",
+        "foo://u:p@host:1/p",
+        TAB_OR_NEWLINE_REMOVED,
+    ),
     ("set_host with tab", "foo:/p", TAB_OR_NEWLINE_REMOVED),
     (
         "set_host with tab",
@@ -101,6 +123,12 @@ pub const DIFFERENCES: &[(&str, &str, &str)] = &[
     ),
     ("set_host with port", "file:///tmp/x", HOSTNAME_WITH_PORT),
     ("set_host with port", "foo://host/p", HOSTNAME_WITH_PORT),
+    ("set_host with port", "foo:///p", HOSTNAME_WITH_PORT),
+    (
+        "set_host with port",
+        "foo://u:p@host:1/p",
+        HOSTNAME_WITH_PORT,
+    ),
     ("set_host with port", "foo:/p", HOSTNAME_WITH_PORT),
     ("set_host with port", "non-spec:/.//p", HOSTNAME_WITH_PORT),
     (
@@ -161,6 +189,11 @@ const FILE_EMPTY_HOST: &str = "a file URL may have the empty host";
 /// The hostname setter stops at ":" and returns: the URL is unchanged (url sets the host "a"
 /// and drops ":1").
 const HOSTNAME_WITH_PORT: &str = "the hostname setter leaves the URL unchanged at a port";
+/// The standard's hostname setter returns failure on the empty string where the URL has
+/// credentials or a port (whatwg-url 17.3 leaves `foo://u:p@host:1/p` as it is); `url` writes
+/// `foo://u:p@:1/p`, which no parser reads back (whatwg-url fails it: host-missing).
+const EMPTY_HOST_WITH_CREDENTIALS_OR_PORT: &str =
+    "no empty host where the URL has credentials or a port";
 /// The standard's hostname setter makes "localhost" the empty host of a file URL, as its parser
 /// does (`file://localhost/x` is `file:///x`); `url` keeps "localhost".
 const FILE_LOCALHOST: &str = "a file URL's localhost is the empty host";
