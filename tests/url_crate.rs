@@ -309,6 +309,16 @@ fn setters_match_the_url_crate() {
                 format!("{} {}", result.is_ok(), u)
             }),
         );
+        add(
+            "path_segments_mut push drive letters",
+            both!(input, |u| {
+                let mut u = u;
+                let result = u.path_segments_mut().map(|mut s| {
+                    s.clear().push("c|").push("d|");
+                });
+                format!("{} {}", result.is_ok(), u)
+            }),
+        );
     }
     check(rows, "setters");
 }

@@ -1,6 +1,7 @@
 //! A URL, then setters applied with values from the input: the WHATWG setters by name, and the
 //! `url` crate's setter calls that change the URL without parsing a value (a port number, an
-//! IP address, path segments, query pairs, a component removed), which write in place. Never
+//! IP address, path segments, query pairs, a component removed), which write in place, and its
+//! `set_host` (a failed one leaves the URL as it was). Never
 //! a panic (in debug builds each change in place is checked against the URL's parts assembled
 //! whole), and the href always parses back to the same URL (but for the spec's
 //! protocol-to-"file" localhost gap).
@@ -9,10 +10,10 @@
 use libfuzzer_sys::fuzz_target;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
-const NAMES: [&str; 18] = [
+const NAMES: [&str; 20] = [
     "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
     "hash", "set_port", "set_ip_host", "push", "pop", "append_pair", "clear_pairs", "no_query",
-    "no_fragment",
+    "no_fragment", "set_host", "remove_host",
 ];
 
 /// A number from the value's bytes.
@@ -61,6 +62,13 @@ fuzz_target!(|data: &str| {
                 pairs.clear().append_key_only(value);
                 if value.len() % 2 == 0 {
                     pairs.finish();
+                }
+            }
+            "set_host" | "remove_host" => {
+                let before = url.href().to_owned();
+                let host = (name == "set_host").then_some(value);
+                if url.set_host(host).is_err() {
+                    assert_eq!(url.href(), before, "a failed set_host({host:?}) changed the URL");
                 }
             }
             "no_query" => url.set_query(None),

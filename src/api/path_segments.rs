@@ -70,7 +70,8 @@ impl PathSegmentsMut<'_> {
     }
 
     /// Appends a segment, percent-encoded ("/" as "%2F"); "." and ".." are left out, also when
-    /// spelled with tabs or newlines (which are dropped).
+    /// spelled with tabs or newlines (which are dropped). A file URL's first segment "c|" is
+    /// written "c:", as the parser reads a Windows drive letter.
     pub fn push(&mut self, segment: &str) -> &mut Self {
         self.extend(Some(segment))
     }
@@ -103,8 +104,20 @@ impl PathSegmentsMut<'_> {
                 continue;
             }
             // After "/" alone, the first segment takes its place; otherwise a "/" goes first.
-            if self.path.len() != 1 {
+            let first = self.path.len() == 1;
+            if !first {
                 self.path.push('/');
+            }
+            // "If url's scheme is "file", url's path is empty, and buffer is a Windows drive
+            // letter, then replace the second code point in buffer with U+003A (:)." (path
+            // state): a first segment "c|" is written "c:", as the parser would read it back
+            // (and as `url` writes it).
+            let drive_letter =
+                |s: &str| matches!(s.as_bytes(), [letter, b'|'] if letter.is_ascii_alphabetic());
+            if first && self.url.scheme() == "file" && drive_letter(&kept) {
+                self.path.push_str(&kept[..1]);
+                self.path.push(':');
+                continue;
             }
             percent::encode_bytes_into(
                 &mut self.path,

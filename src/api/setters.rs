@@ -72,6 +72,10 @@ impl Url {
     /// an empty path becomes "/", so that the href parses back to the same URL); a special URL
     /// (but "file") needs a host that is not empty.
     ///
+    /// The error is the one a parse of the same host gives (its span in the value), or
+    /// [`ParseErrorKind::EmptyHostWithCredentialsOrPort`] for the empty host where the URL
+    /// includes credentials or has a port.
+    ///
     /// ```
     /// let mut url = pegurl::Url::parse("https://example.org/p")?;
     /// url.set_host(Some("EXAMPLE.com"))?;

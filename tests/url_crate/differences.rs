@@ -67,6 +67,11 @@ pub const DIFFERENCES: &[(&str, &str, &str)] = &[
     ),
     ("path_segments_mut pop", "non-spec:/.//p", HOSTLESS_DOT),
     (
+        "path_segments_mut push drive letters",
+        "non-spec:/.//p",
+        HOSTLESS_DOT,
+    ),
+    (
         "path_segments_mut pop clear",
         "non-spec:/.//p",
         HOSTLESS_DOT,
