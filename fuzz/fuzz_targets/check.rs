@@ -25,9 +25,17 @@ fuzz_target!(|input: &str| {
     let against_base = pegurl::Url::options().base_url(Some(&base));
     assert_eq!(against_base.can_parse(input), url.is_ok(), "{input:?}");
     let host = pegurl::Url::options().base_url(Some(&base)).hostname(input);
-    assert_eq!(host.ok().as_deref(), url.as_ref().ok().map(|u| u.hostname()), "{input:?}");
+    assert_eq!(
+        host.ok().as_deref(),
+        url.as_ref().ok().map(|u| u.hostname()),
+        "{input:?}"
+    );
     let alone = pegurl::Url::parse(input);
     assert_eq!(pegurl::Url::can_parse(input), alone.is_ok(), "{input:?}");
     let host = pegurl::Url::options().hostname(input);
-    assert_eq!(host.ok().as_deref(), alone.as_ref().ok().map(|u| u.hostname()), "{input:?}");
+    assert_eq!(
+        host.ok().as_deref(),
+        alone.as_ref().ok().map(|u| u.hostname()),
+        "{input:?}"
+    );
 });
