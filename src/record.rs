@@ -555,6 +555,16 @@ impl Parts<'_> {
 }
 
 #[cfg(test)]
+impl Record {
+    /// Gives the serialization's buffer exactly `room` bytes more than it holds: 0, as a copy's
+    /// buffer has, or more, as one a setter wrote into has.
+    pub(crate) fn set_room(&mut self, room: usize) {
+        self.serialization.shrink_to_fit();
+        self.serialization.reserve_exact(room);
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::{SchemeKind, SchemeName};
 

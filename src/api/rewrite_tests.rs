@@ -356,3 +356,39 @@ fn query_pairs_appended_in_place_are_the_query_written_apart_and_set() {
     }
     assert_eq!(compared, urls().len() * cases.len() * 2);
 }
+
+/// The pathname setter (on a URL with a host), the search setter and the hash setter write
+/// their component alone and splice it into the URL: in place when the URL's buffer has room
+/// for the change, else around it in the setter's buffer. Every WPT setters case of the three,
+/// on a URL whose buffer has no room and on one with room, gives WPT's href.
+#[test]
+fn components_written_alone_give_wpts_results_with_and_without_room() {
+    type Setter = fn(&mut Url, &str) -> Result<(), SetterError>;
+    let data: serde_json::Value =
+        serde_json::from_str(include_str!("../../fixtures/wpt/setters_tests.json")).expect("JSON");
+    let setters: [(&str, Setter); 3] = [
+        ("pathname", quirks::set_pathname),
+        ("search", quirks::set_search),
+        ("hash", quirks::set_hash),
+    ];
+    let mut cases = 0;
+    for (attribute, set) in setters {
+        for case in data[attribute].as_array().expect("a list") {
+            let text = |value: &serde_json::Value| value.as_str().expect("a string").to_owned();
+            let (href, value) = (text(&case["href"]), text(&case["new_value"]));
+            let expected = text(&case["expected"]["href"]);
+            for room in [0, 256] {
+                let mut url = Url::parse(&href).expect("WPT's URL parses");
+                url.record.set_room(room);
+                let _ = set(&mut url, &value);
+                assert_eq!(
+                    url.href(),
+                    expected,
+                    "{attribute} = {value:?} on {href} with room {room}"
+                );
+                cases += 1;
+            }
+        }
+    }
+    assert!(cases > 100, "{cases} cases");
+}

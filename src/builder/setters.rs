@@ -1,7 +1,6 @@
 //! The `URL` class's setters (https://url.spec.whatwg.org/#urlutils-members): the basic URL
 //! parser with a state override. Each setter runs its own entry rule of the grammar and the
-//! builder's production functions on the value, then the record is assembled again with the one
-//! component changed.
+//! builder's production functions on the value, and the one component changes in the record.
 
 use alloc::borrow::Cow;
 
@@ -30,9 +29,11 @@ pub(crate) enum Setter {
 /// may set the host and then fail at its port); whether the value was taken or why it was
 /// ignored.
 ///
-/// The record is written again by a [`Writer`] resumed where the setter's component starts:
-/// what comes before it is copied once, the component is written by the builder's production
-/// functions, and what follows it is copied after.
+/// The component is written by the builder's production functions. The path of a URL with a
+/// host, the query and the fragment are written alone ([`Writer::alone`]) and spliced into the
+/// record ([`Writer::put_alone`]); for the host and the port, the record is written again by a
+/// [`Writer`] resumed where the component starts: what comes before it is copied once, and
+/// what follows it is copied after.
 ///
 /// The error is a [`SetterError`], or a [`Failure`] for a caller that wants the [`ParseError`]
 /// at which a value failed as a parse fails.
@@ -76,6 +77,18 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
     if let Some(e) = refused {
         return Err(e.into());
     }
+    // The path of a URL with a host, the query and the fragment are written alone and spliced
+    // into the record in place, as the `url` crate edits its string: what comes before and
+    // after them is neither copied nor read, and the URL keeps its buffer. (Without a host, the
+    // serializer's "/." before the path depends on the path written: the record is written
+    // again from the path on, as it is from the host or the port on.)
+    let alone = match from {
+        Component::Path => record.host_kind().is_some(),
+        Component::Query | Component::Fragment => true,
+        Component::Host | Component::Port => false,
+    };
+    // Room for the whole URL, also when the component is written alone: when the URL's own
+    // buffer has no room for the change, the URL is put together in this one.
     let buffer = spare::take(record.serialization().len() + input.text.len() + 8);
     let mut builder = Builder {
         source,
@@ -95,15 +108,26 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
     // The basic URL parser's "If input contains any ASCII tab or newline, invalid-URL-unit
     // validation error." (a state override leaves leading and trailing spaces).
     builder.preprocessing();
-    builder.out.resume(record, from, buffer);
+    match alone {
+        true => builder.out = Writer::alone(record, buffer),
+        false => builder.out.resume(record, from, buffer),
+    }
     let old = &*record;
     let result = match from {
         Component::Host => builder.set_host(old, setter),
         Component::Port => builder.set_port(old),
         Component::Path => builder.set_pathname(old),
-        Component::Query => builder.set_search(old),
+        Component::Query => builder.set_search(),
         Component::Fragment => builder.set_hash(),
     };
+    // What follows the component, when the record is written again.
+    if result.is_ok() && !alone {
+        match from {
+            Component::Path => builder.out.copy_rest(old, Component::Query),
+            Component::Query => builder.out.copy_rest(old, Component::Fragment),
+            _ => {}
+        }
+    }
     let (written, result) = match result {
         Ok(()) => (true, Ok(())),
         Err(Written::Host(e)) => (true, Err(e.into())),
@@ -112,6 +136,11 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
     };
     // The serialization not kept is the next setter's buffer.
     let (unused, result) = match written {
+        true if alone => match builder.out.put_alone(record, from) {
+            true => (builder.out.into_buffer(), result),
+            // Too long for a record: the URL stays as it was.
+            false => (builder.out.into_buffer(), Err(SetterError::TooLong.into())),
+        },
         true => match builder.out.replace(record) {
             Ok(unused) => (unused, result),
             // Too long for a record: the URL stays as it was.
@@ -439,15 +468,13 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             self.path(tree.root())?;
         }
         self.out.end_path();
-        self.out.copy_rest(record, Component::Query);
         Ok(())
     }
 
     /// The [query state](https://url.spec.whatwg.org/#query-state) with a state override.
-    fn set_search(&mut self, record: &Record) -> Result<(), Written> {
+    fn set_search(&mut self) -> Result<(), Written> {
         let tree = self.run(Production::SetSearch)?;
         self.query(tree.root());
-        self.out.copy_rest(record, Component::Fragment);
         Ok(())
     }
 

@@ -1,20 +1,82 @@
 //! Changes the writer makes to a record in place, without writing it again: the scheme, the
 //! username, the password, the host, the port, the path (of a URL with a host), the query and
-//! the fragment, each given as it is serialized (text the caller has already encoded, or a port
-//! number). The serialization is spliced where the component lies and the offsets after it
-//! move by the change in length, as the `url` crate's setters do; what comes before the
-//! component is neither copied nor read. A query may also be opened for appending at the end
-//! of the serialization. Debug builds check each change against the record the URL's parts
-//! assembled whole would be.
+//! the fragment, each given as it is serialized (text the caller has already encoded, a port
+//! number, or a setter's path, query or fragment written alone by a writer of its own). The
+//! serialization is spliced where the component lies and the offsets after it move by the
+//! change in length, as the `url` crate's setters do; what comes before the component is
+//! neither copied nor read. A query may also be opened for appending at the end of the
+//! serialization. Debug builds check each change against the record the URL's parts assembled
+//! whole would be.
 
 use alloc::string::String;
 use core::num::NonZeroU32;
 use core::ops::Range;
 
-use super::super::{HostKind, Record, SchemeKind};
+use super::super::{Component, HostKind, Record, SchemeKind};
 use super::Writer;
 
 impl Writer {
+    /// A writer of one component of `record` alone (its path, which follows a host, its query
+    /// or its fragment), for [`Writer::put_alone`] to splice in: the serialization starts
+    /// empty, where the component will, and the writer knows the record's scheme and host,
+    /// which the path state and the serializer look at.
+    pub(crate) fn alone(record: &Record, buffer: String) -> Writer {
+        let mut writer = Writer::with_buffer(buffer);
+        writer.record.scheme_kind = record.scheme_kind;
+        writer.record.host_kind = record.host_kind;
+        writer.has_scheme = true;
+        writer
+    }
+
+    /// Puts the component written alone ([`Writer::alone`]: `component` is the path, the query
+    /// or the fragment) in place of `record`'s own: what follows it (the query and the
+    /// fragment, or the fragment) is appended to what was written, the serialization cut where
+    /// the component starts, and the two put back together, one copy each way; the offsets after
+    /// it move. The writer's buffer is left with what the caller may reuse. False, with the
+    /// record as it was, when the record would be too long.
+    pub(crate) fn put_alone(&mut self, record: &mut Record, component: Component) -> bool {
+        let range = match component {
+            Component::Path => record.path_range(),
+            Component::Query => record.path_range().end..record.query_end(),
+            _ => record.query_end()..record.serialization.len(),
+        };
+        // The component's serialization, with the "?" or "#" that opens it.
+        let written = &mut self.record.serialization;
+        let len = written.len();
+        let Ok(total) = u32::try_from(record.serialization.len() - range.len() + len) else {
+            return false;
+        };
+        if record.serialization.capacity() >= total as usize {
+            written.push_str(&record.serialization[range.end..]);
+            record.serialization.truncate(range.start);
+            record.serialization.push_str(written);
+        } else {
+            // The URL's buffer has no room (a fresh copy's is exactly its length), and growing
+            // it would copy it: the URL is put together around what was written, in the
+            // writer's buffer, which the URL takes (its own becomes the writer's).
+            written.insert_str(0, &record.serialization[..range.start]);
+            written.push_str(&record.serialization[range.end..]);
+            core::mem::swap(&mut record.serialization, written);
+        }
+        // Both fit in 32 bits, as the whole does.
+        let (removed, added) = (range.len() as u32, len as u32);
+        let shift = |offset: u32| offset - removed + added;
+        // Where the component starts, after its "?" or "#", if it was written (never at 0).
+        let opened = |written: bool| NonZeroU32::new(range.start as u32 + 1).filter(|_| written);
+        match component {
+            Component::Path => {
+                record.query_start = record.query_start.map(|q| moved(q, &shift));
+                record.fragment_start = record.fragment_start.map(|f| moved(f, &shift));
+            }
+            Component::Query => {
+                record.query_start = opened(self.record.query.is_some());
+                record.fragment_start = record.fragment_start.map(|f| moved(f, &shift));
+            }
+            _ => record.fragment_start = opened(self.record.fragment.is_some()),
+        }
+        checked(record)
+    }
+
     /// Sets `record`'s port (None: no port), the caller having checked that the URL can have
     /// one and that it is not the scheme's default: ":" and the digits between the host and
     /// the path. False, with the record as it was, when the record would be too long.
