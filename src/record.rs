@@ -562,6 +562,11 @@ impl Record {
         self.serialization.shrink_to_fit();
         self.serialization.reserve_exact(room);
     }
+
+    /// The capacity of the serialization's buffer.
+    pub(crate) fn capacity(&self) -> usize {
+        self.serialization.capacity()
+    }
 }
 
 #[cfg(test)]

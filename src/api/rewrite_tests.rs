@@ -360,7 +360,8 @@ fn query_pairs_appended_in_place_are_the_query_written_apart_and_set() {
 /// The pathname setter (on a URL with a host), the search setter and the hash setter write
 /// their component alone and splice it into the URL: in place when the URL's buffer has room
 /// for the change, else around it in the setter's buffer. Every WPT setters case of the three,
-/// on a URL whose buffer has no room and on one with room, gives WPT's href.
+/// on a URL whose buffer has no room, about the room the change needs, or plenty, gives WPT's
+/// href.
 #[test]
 fn components_written_alone_give_wpts_results_with_and_without_room() {
     type Setter = fn(&mut Url, &str) -> Result<(), SetterError>;
@@ -377,7 +378,10 @@ fn components_written_alone_give_wpts_results_with_and_without_room() {
             let text = |value: &serde_json::Value| value.as_str().expect("a string").to_owned();
             let (href, value) = (text(&case["href"]), text(&case["new_value"]));
             let expected = text(&case["expected"]["href"]);
-            for room in [0, 256] {
+            // No room, the room the result needs, a byte less and a byte more, and plenty.
+            let parsed = Url::parse(&href).expect("WPT's URL parses").href().len();
+            let needed = expected.len().saturating_sub(parsed);
+            for room in [0, needed.saturating_sub(1), needed, needed + 1, 256] {
                 let mut url = Url::parse(&href).expect("WPT's URL parses");
                 url.record.set_room(room);
                 let _ = set(&mut url, &value);
@@ -391,4 +395,17 @@ fn components_written_alone_give_wpts_results_with_and_without_room() {
         }
     }
     assert!(cases > 100, "{cases} cases");
+}
+
+/// A URL that once held a long query does not keep that buffer when a short one replaces it:
+/// written alone, the component goes into the setter's buffer when the URL's is far larger than
+/// the URL needs.
+#[test]
+fn a_component_written_alone_does_not_keep_a_far_larger_buffer() {
+    let mut url = Url::parse("http://h/p?q#f").expect("parses");
+    url.set_query(Some(&"a".repeat(1 << 20)));
+    assert!(url.record.capacity() >= 1 << 20);
+    quirks::set_search(&mut url, "x").expect("a query");
+    assert_eq!(url.href(), "http://h/p?x#f");
+    assert!(url.record.capacity() < 1024, "{}", url.record.capacity());
 }

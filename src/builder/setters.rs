@@ -78,10 +78,10 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
         return Err(e.into());
     }
     // The path of a URL with a host, the query and the fragment are written alone and spliced
-    // into the record in place, as the `url` crate edits its string: what comes before and
-    // after them is neither copied nor read, and the URL keeps its buffer. (Without a host, the
-    // serializer's "/." before the path depends on the path written: the record is written
-    // again from the path on, as it is from the host or the port on.)
+    // into the record ([`Writer::put_alone`]): when the URL's buffer has room, in place, as the
+    // `url` crate edits its string, what comes before them neither copied nor read. (Without a
+    // host, the serializer's "/." before the path depends on the path written: the record is
+    // written again from the path on, as it is from the host or the port on.)
     let alone = match from {
         Component::Path => record.host_kind().is_some(),
         Component::Query | Component::Fragment => true,

@@ -29,16 +29,20 @@ impl Writer {
     }
 
     /// Puts the component written alone ([`Writer::alone`]: `component` is the path, the query
-    /// or the fragment) in place of `record`'s own: what follows it (the query and the
-    /// fragment, or the fragment) is appended to what was written, the serialization cut where
-    /// the component starts, and the two put back together, one copy each way; the offsets after
-    /// it move. The writer's buffer is left with what the caller may reuse. False, with the
-    /// record as it was, when the record would be too long.
+    /// or the fragment) in place of `record`'s own, and moves the offsets after it. When the
+    /// URL's buffer has room (and is not far larger than the URL needs), what follows the
+    /// component is appended to what was written, the serialization cut where the component
+    /// starts, and the two joined; otherwise the URL is put together around what was written in
+    /// the writer's buffer, which the URL takes. Either way the writer's buffer is left with
+    /// what the caller may reuse. False, with the record as it was, when the record would be too
+    /// long.
     pub(crate) fn put_alone(&mut self, record: &mut Record, component: Component) -> bool {
         let range = match component {
             Component::Path => record.path_range(),
             Component::Query => record.path_range().end..record.query_end(),
-            _ => record.query_end()..record.serialization.len(),
+            Component::Fragment => record.query_end()..record.serialization.len(),
+            // Written again from the component on, never alone (see `builder::set`).
+            Component::Host | Component::Port => return false,
         };
         // The component's serialization, with the "?" or "#" that opens it.
         let written = &mut self.record.serialization;
@@ -46,7 +50,11 @@ impl Writer {
         let Ok(total) = u32::try_from(record.serialization.len() - range.len() + len) else {
             return false;
         };
-        if record.serialization.capacity() >= total as usize {
+        let total = total as usize;
+        // A buffer far larger than the URL (a long value set before) is not kept, as a URL
+        // written again does not keep it.
+        let capacity = record.serialization.capacity();
+        if capacity >= total && capacity <= 4 * total + 128 {
             written.push_str(&record.serialization[range.end..]);
             record.serialization.truncate(range.start);
             record.serialization.push_str(written);
@@ -57,12 +65,17 @@ impl Writer {
             written.insert_str(0, &record.serialization[..range.start]);
             written.push_str(&record.serialization[range.end..]);
             core::mem::swap(&mut record.serialization, written);
+            // The writer's buffer was sized for the URL before the change.
+            if record.serialization.capacity() > 4 * total + 128 {
+                record.serialization.shrink_to(total);
+            }
         }
         // Both fit in 32 bits, as the whole does.
         let (removed, added) = (range.len() as u32, len as u32);
         let shift = |offset: u32| offset - removed + added;
-        // Where the component starts, after its "?" or "#", if it was written (never at 0).
-        let opened = |written: bool| NonZeroU32::new(range.start as u32 + 1).filter(|_| written);
+        // Where the component starts, after its "?" or "#", if one was written (never at 0).
+        let opened =
+            |is_written: bool| NonZeroU32::new(range.start as u32 + 1).filter(|_| is_written);
         match component {
             Component::Path => {
                 record.query_start = record.query_start.map(|q| moved(q, &shift));
