@@ -25,7 +25,7 @@ use core::fmt;
 use core::num::NonZeroU32;
 use core::ops::Range;
 
-pub(crate) use writer::{AsWritten, Component, Credentials, OpenQuery, Writer};
+pub(crate) use writer::{fits, AsWritten, Component, Credentials, OpenQuery, Writer};
 
 /// What kind of [host](https://url.spec.whatwg.org/#concept-host) a URL has. An address is read
 /// back from its serialization when asked for (`Url::host`), so that a record does not carry

@@ -112,9 +112,8 @@ impl PathSegmentsMut<'_> {
             // letter, then replace the second code point in buffer with U+003A (:)." (path
             // state): a first segment "c|" is written "c:", as the parser would read it back
             // (and as `url` writes it).
-            let drive_letter =
-                |s: &str| matches!(s.as_bytes(), [letter, b'|'] if letter.is_ascii_alphabetic());
-            if first && self.url.scheme() == "file" && drive_letter(&kept) {
+            let file = self.url.record.scheme_kind().is_file();
+            if first && file && crate::builder::is_windows_drive_letter(&kept) {
                 self.path.push_str(&kept[..1]);
                 self.path.push(':');
                 continue;

@@ -409,3 +409,41 @@ fn a_component_written_alone_does_not_keep_a_far_larger_buffer() {
     assert_eq!(url.href(), "http://h/p?x#f");
     assert!(url.record.capacity() < 1024, "{}", url.record.capacity());
 }
+
+/// The host, hostname and port setters put the host and the port in place in a URL that has a
+/// host (`Writer::put_host_and_port`, `Writer::put_port`): on every WPT case of the three, the
+/// href is WPT's and the record, offsets and kinds included, is the one its href parses to
+/// (fails when an offset after the host or the port is not moved, or a kind or port not set).
+#[test]
+fn hosts_and_ports_put_in_place_are_the_records_their_hrefs_parse_to() {
+    type Setter = fn(&mut Url, &str) -> Result<(), SetterError>;
+    let data: serde_json::Value =
+        serde_json::from_str(include_str!("../../fixtures/wpt/setters_tests.json")).expect("JSON");
+    let setters: [(&str, Setter); 3] = [
+        ("host", quirks::set_host),
+        ("hostname", quirks::set_hostname),
+        ("port", quirks::set_port),
+    ];
+    let mut in_place = 0;
+    for (attribute, set) in setters {
+        for case in data[attribute].as_array().expect("a list") {
+            let text = |value: &serde_json::Value| value.as_str().expect("a string").to_owned();
+            let (href, value) = (text(&case["href"]), text(&case["new_value"]));
+            let mut url = Url::parse(&href).expect("WPT's URL parses");
+            in_place += usize::from(url.record.host_kind().is_some());
+            let _ = set(&mut url, &value);
+            assert_eq!(
+                url.href(),
+                text(&case["expected"]["href"]),
+                "{attribute} = {value:?} on {href}"
+            );
+            let parsed = Url::parse(url.href()).expect("the href parses");
+            assert_eq!(
+                fields(&url),
+                fields(&parsed),
+                "{attribute} = {value:?} on {href}"
+            );
+        }
+    }
+    assert!(in_place > 100, "{in_place} cases on a URL with a host");
+}

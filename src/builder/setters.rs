@@ -3,6 +3,7 @@
 //! builder's production functions on the value, and the one component changes in the record.
 
 use alloc::borrow::Cow;
+use alloc::string::String;
 
 use super::{span, Builder, Sink};
 use crate::error::{ErrorCode, ParseError, SetterError};
@@ -31,9 +32,10 @@ pub(crate) enum Setter {
 ///
 /// The component is written by the builder's production functions. The path of a URL with a
 /// host, the query and the fragment are written alone ([`Writer::alone`]) and spliced into the
-/// record ([`Writer::put_alone`]); for the host and the port, the record is written again by a
-/// [`Writer`] resumed where the component starts: what comes before it is copied once, and
-/// what follows it is copied after.
+/// record ([`Writer::put_alone`]); the host and the port of a URL that has a host are put in
+/// place ([`Writer::put_host_and_port`], [`Writer::put_port`]). Otherwise (the host or the
+/// path of a URL without a host) the record is written again by a [`Writer`] resumed where the
+/// component starts: what comes before it is copied once, and what follows it is copied after.
 ///
 /// The error is a [`SetterError`], or a [`Failure`] for a caller that wants the [`ParseError`]
 /// at which a value failed as a parse fails.
@@ -77,6 +79,13 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
     if let Some(e) = refused {
         return Err(e.into());
     }
+    // The host and the port of a URL that has a host are put in place
+    // ([`Writer::put_host_and_port`], [`Writer::put_port`]): nothing before or after them is
+    // written by the builder. (A URL without a
+    // host gets "//" before the one set, and loses the serializer's "/." before its path: it
+    // is written again from the host on.)
+    let in_place =
+        matches!(from, Component::Host | Component::Port) && record.host_kind().is_some();
     // The path of a URL with a host, the query and the fragment are written alone and spliced
     // into the record ([`Writer::put_alone`]): when the URL's buffer has room, in place, as the
     // `url` crate edits its string, what comes before them neither copied nor read. (Without a
@@ -87,9 +96,6 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
         Component::Query | Component::Fragment => true,
         Component::Host | Component::Port => false,
     };
-    // Room for the whole URL, also when the component is written alone: when the URL's own
-    // buffer has no room for the change, the URL is put together in this one.
-    let buffer = spare::take(record.serialization().len() + input.text.len() + 8);
     let mut builder = Builder {
         source,
         text: &input.text,
@@ -108,14 +114,31 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
     // The basic URL parser's "If input contains any ASCII tab or newline, invalid-URL-unit
     // validation error." (a state override leaves leading and trailing spaces).
     builder.preprocessing();
+    if in_place {
+        // The writer holds nothing: it gives the scheme and the host kind the states look at.
+        builder.out = Writer::alone(record, String::new());
+        let mut target = Target::InPlace(record);
+        let result = match from {
+            Component::Host => builder.set_host(&mut target, setter),
+            _ => builder.set_port(&mut target),
+        };
+        return match result {
+            Ok(()) => Ok(()),
+            Err(Written::Host(e) | Written::Nothing(e)) => Err(e.into()),
+            Err(Written::Failed(e)) => Err(E::from(e)),
+        };
+    }
+    // Room for the whole URL, also when the component is written alone: when the URL's own
+    // buffer has no room for the change, the URL is put together in this one.
+    let buffer = spare::take(record.serialization().len() + input.text.len() + 8);
     match alone {
         true => builder.out = Writer::alone(record, buffer),
         false => builder.out.resume(record, from, buffer),
     }
     let old = &*record;
     let result = match from {
-        Component::Host => builder.set_host(old, setter),
-        Component::Port => builder.set_port(old),
+        Component::Host => builder.set_host(&mut Target::Resumed(old), setter),
+        Component::Port => builder.set_port(&mut Target::Resumed(old)),
         Component::Path => builder.set_pathname(old),
         Component::Query => builder.set_search(),
         Component::Fragment => builder.set_hash(),
@@ -216,7 +239,7 @@ mod spare {
         let spare = SPARE.try_with(Cell::take).unwrap_or_default();
         #[cfg(not(feature = "std"))]
         let spare = String::new();
-        if spare.capacity() >= len && spare.capacity() <= 4 * len + 128 {
+        if crate::record::fits(spare.capacity(), len) {
             spare
         } else {
             String::with_capacity((2 * len).next_multiple_of(64))
@@ -254,6 +277,24 @@ impl From<SetterError> for Written {
 impl From<ParseError> for Written {
     fn from(e: ParseError) -> Written {
         Written::Failed(e)
+    }
+}
+
+/// Where a host or port setter writes: in place in the record, which has a host (the host and
+/// the port are spliced in: [`Writer::put_host_and_port`], [`Writer::put_port`]); or by the builder's
+/// writer, resumed at the component, the record read for what follows.
+enum Target<'r> {
+    InPlace(&'r mut Record),
+    Resumed(&'r Record),
+}
+
+impl Target<'_> {
+    /// The record as it is before the setter writes.
+    fn record(&self) -> &Record {
+        match self {
+            Target::InPlace(record) => record,
+            Target::Resumed(record) => record,
+        }
     }
 }
 
@@ -311,7 +352,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 
     /// The [host state](https://url.spec.whatwg.org/#host-state) (or hostname state, or file
     /// host state) with a state override.
-    fn set_host(&mut self, record: &Record, setter: Setter) -> Result<(), Written> {
+    fn set_host(&mut self, target: &mut Target<'_>, setter: Setter) -> Result<(), Written> {
         if self.file() {
             // "If state override is given and url's scheme is "file", then decrease pointer by 1
             // and set state to file host state."
@@ -320,19 +361,23 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             let mut written = false;
             for child in self.children(node) {
                 let (_, host) = child?;
+                // One host: a tree with two is a grammar the builder does not know.
+                if written {
+                    return Err(self.unexpected(Production::SetFileHost, span(&host)).into());
+                }
                 self.whole_host(&host, setter)?;
                 let text = host.as_str();
                 // "Otherwise, if buffer is the empty string, then: Set url's host to the empty
                 // string."
                 if text.is_empty() {
-                    self.out.host(HostKind::Empty, "");
+                    self.write_host(target, HostKind::Empty, "", None)?;
                 } else {
                     let (kind, serialized) = self.host_parser(text, span(&host), false)?;
                     // "If host is "localhost", then set host to the empty string."
                     if kind == HostKind::Domain && serialized == "localhost" {
-                        self.out.host(HostKind::Empty, "");
+                        self.write_host(target, HostKind::Empty, "", None)?;
                     } else {
-                        self.out.host(kind, &serialized);
+                        self.write_host(target, kind, &serialized, None)?;
                     }
                 }
                 written = true;
@@ -340,7 +385,6 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             if !written {
                 return Err(self.unexpected(Production::SetFileHost, span(&node)).into());
             }
-            self.out.copy_rest(record, Component::Path);
             return Ok(());
         }
         let entry = if self.special() {
@@ -363,6 +407,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         self.whole_host(&host, setter)?;
         let text = host.as_str();
         let at = span(&host);
+        let record = target.record();
         let includes_credentials = !record.username().is_empty() || !record.password().is_empty();
         if port.is_some() {
             // "If c is U+003A (:) and insideBrackets is false: If buffer is the empty string,
@@ -387,19 +432,50 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
         }
         let (kind, serialized) = self.host_parser(text, at, !self.special())?;
-        self.out.host(kind, &serialized);
         // The port state with a state override, after the host is set; when it fails, the
         // URL keeps the new host and its old port.
-        let port = match port.map(|port| self.setter_port(port)) {
-            None => Ok(record.port()),
-            Some(Ok(port)) => Ok(port),
-            Some(Err(e)) => Err(e),
+        let port = port.map(|port| self.setter_port(port));
+        let new_port = match port {
+            Some(Ok(port)) => Some(port),
+            _ => None,
         };
-        if let Some(port) = port.as_ref().map_or(record.port(), |p| *p) {
-            self.out.port(port);
+        self.write_host(target, kind, &serialized, new_port)?;
+        match port {
+            Some(Err(e)) => Err(Written::Host(e)),
+            _ => Ok(()),
         }
-        self.out.copy_rest(record, Component::Path);
-        port.map(drop).map_err(Written::Host)
+    }
+
+    /// Sets the host to `serialized`, of `kind`, and the port to `port` when it is given (else
+    /// the URL keeps its own): in place, or written by the builder's writer with what follows
+    /// copied. The URL stays as it was when it would be too long.
+    fn write_host(
+        &mut self,
+        target: &mut Target<'_>,
+        kind: HostKind,
+        serialized: &str,
+        port: Option<Option<u16>>,
+    ) -> Result<(), Written> {
+        match target {
+            Target::InPlace(record) => {
+                let buffer = spare::take(record.serialization().len() + serialized.len() + 6);
+                match Writer::put_host_and_port(record, kind, serialized, port, buffer) {
+                    Ok(unused) => spare::keep(unused),
+                    Err(unused) => {
+                        spare::keep(unused);
+                        return Err(Written::Nothing(SetterError::TooLong));
+                    }
+                }
+            }
+            Target::Resumed(record) => {
+                self.out.host(kind, serialized);
+                if let Some(port) = port.unwrap_or(record.port()) {
+                    self.out.port(port);
+                }
+                self.out.copy_rest(record, Component::Path);
+            }
+        }
+        Ok(())
     }
 
     /// For [`Setter::WholeHostname`]: the host the grammar read must be the whole value; where
@@ -417,18 +493,27 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 
     /// The [port state](https://url.spec.whatwg.org/#port-state) with a state override.
     /// (The API checks "If the given value is the empty string" before this runs.)
-    fn set_port(&mut self, record: &Record) -> Result<(), Written> {
+    fn set_port(&mut self, target: &mut Target<'_>) -> Result<(), Written> {
         let tree = self.run(Production::SetPort)?;
         let node = tree.root();
-        let mut port = record.port();
+        let mut port = target.record().port();
         for child in self.children(node) {
             let (_, digits) = child?;
             port = self.setter_port(digits)?;
         }
-        if let Some(port) = port {
-            self.out.port(port);
+        match target {
+            Target::InPlace(record) => {
+                if !Writer::put_port(record, port) {
+                    return Err(Written::Nothing(SetterError::TooLong));
+                }
+            }
+            Target::Resumed(record) => {
+                if let Some(port) = port {
+                    self.out.port(port);
+                }
+                self.out.copy_rest(record, Component::Path);
+            }
         }
-        self.out.copy_rest(record, Component::Path);
         Ok(())
     }
 

@@ -463,7 +463,7 @@ fn first_production<N>(
 }
 
 /// A [Windows drive letter](https://url.spec.whatwg.org/#windows-drive-letter).
-pub(super) fn is_windows_drive_letter(s: &str) -> bool {
+pub(crate) fn is_windows_drive_letter(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 2 && b[0].is_ascii_alphabetic() && (b[1] == b':' || b[1] == b'|')
 }

@@ -12,7 +12,7 @@ use core::ops::Range;
 use super::{HostKind, Record, SchemeKind, SchemeName};
 
 mod in_place;
-pub(crate) use in_place::OpenQuery;
+pub(crate) use in_place::{fits, OpenQuery};
 #[cfg(debug_assertions)]
 mod invariants;
 use crate::tables::{Tables, BUILTIN};

@@ -54,7 +54,7 @@ impl Writer {
         // A buffer far larger than the URL (a long value set before) is not kept, as a URL
         // written again does not keep it.
         let capacity = record.serialization.capacity();
-        if capacity >= total && capacity <= 4 * total + 128 {
+        if fits(capacity, total) {
             written.push_str(&record.serialization[range.end..]);
             record.serialization.truncate(range.start);
             record.serialization.push_str(written);
@@ -66,7 +66,7 @@ impl Writer {
             written.push_str(&record.serialization[range.end..]);
             core::mem::swap(&mut record.serialization, written);
             // The writer's buffer was sized for the URL before the change.
-            if record.serialization.capacity() > 4 * total + 128 {
+            if record.serialization.capacity() > most_kept(total) {
                 record.serialization.shrink_to(total);
             }
         }
@@ -94,16 +94,9 @@ impl Writer {
     /// one and that it is not the scheme's default: ":" and the digits between the host and
     /// the path. False, with the record as it was, when the record would be too long.
     pub(crate) fn put_port(record: &mut Record, port: Option<u16>) -> bool {
+        // ":" and the digits, one text: what follows moves once.
         let mut digits = [0u8; 10];
-        let text = match port {
-            // ASCII digits.
-            Some(port) => [
-                ":",
-                core::str::from_utf8(crate::percent::decimal(u32::from(port), &mut digits))
-                    .unwrap_or_default(),
-            ],
-            None => ["", ""],
-        };
+        let text = [port_text(port, &mut digits)];
         let range = Record::at(record.host_end)..Record::at(record.authority_end);
         let Some(shift) = splice(record, range, text) else {
             return false;
@@ -347,6 +340,48 @@ impl Writer {
 }
 
 impl Writer {
+    /// Sets `record`'s host, which is not null, to `host` of `kind`, and its port to `port`
+    /// when one is given (None in it: no port; the caller has left out the scheme's default),
+    /// by writing the URL again into `buffer` around them: what comes before the host, the
+    /// host, the port, and what follows the port, each copied once. The record takes the
+    /// buffer; the serialization it had is returned for reuse. When the record would be too
+    /// long, it stays as it was and the buffer is returned.
+    pub(crate) fn put_host_and_port(
+        record: &mut Record,
+        kind: HostKind,
+        host: &str,
+        port: Option<Option<u16>>,
+        mut buffer: String,
+    ) -> Result<String, String> {
+        let range = Record::at(record.host_start)..Record::at(record.authority_end);
+        let mut digits = [0u8; 10];
+        let port_text = match port {
+            None => &record.serialization[Record::at(record.host_end)..range.end],
+            Some(port) => port_text(port, &mut digits),
+        };
+        let added = host.len() + port_text.len();
+        if u32::try_from(record.serialization.len() - range.len() + added).is_err() {
+            return Err(buffer);
+        }
+        buffer.clear();
+        buffer.push_str(&record.serialization[..range.start]);
+        buffer.push_str(host);
+        buffer.push_str(port_text);
+        buffer.push_str(&record.serialization[range.end..]);
+        let port = port.unwrap_or(record.port);
+        core::mem::swap(&mut record.serialization, &mut buffer);
+        // Both fit in 32 bits, as the whole does.
+        let (removed, added) = (range.len() as u32, added as u32);
+        record.shift_port_on(&|offset: u32| offset - removed + added);
+        record.host_end = record.host_start + host.len() as u32;
+        record.host_kind = Some(kind);
+        record.port = port;
+        checked(record);
+        Ok(buffer)
+    }
+}
+
+impl Writer {
     /// Sets the path of `record`, which has a host and a path that is not opaque, to `path` as
     /// it is serialized ("/" and segments, or nothing): with a host, the serializer never adds
     /// "/." before it. False, with the record as it was, when the record would be too long.
@@ -418,6 +453,30 @@ fn splice<const N: usize>(
     }
     // An offset after the range is at least its end, so at least `removed`.
     Some(move |offset: u32| offset - removed + added)
+}
+
+/// Whether a buffer of `capacity` bytes serves a URL of `len`: it has room, and is not far
+/// larger (a buffer a long value once needed is not kept for a short URL).
+pub(crate) fn fits(capacity: usize, len: usize) -> bool {
+    capacity >= len && capacity <= most_kept(len)
+}
+
+/// The largest buffer kept for a URL of `len` bytes.
+fn most_kept(len: usize) -> usize {
+    4 * len + 128
+}
+
+/// A port's serialization, ":" and its digits (nothing for None), written at the end of
+/// `digits`.
+fn port_text(port: Option<u16>, digits: &mut [u8; 10]) -> &str {
+    let Some(port) = port else {
+        return "";
+    };
+    // A 16-bit number has at most five digits: the ":" goes before them.
+    let start = digits.len() - crate::percent::decimal(u32::from(port), digits).len() - 1;
+    digits[start] = b':';
+    // ASCII.
+    core::str::from_utf8(&digits[start..]).unwrap_or_default()
 }
 
 /// True, after checking in debug builds that `record`, changed in place, is the record its
