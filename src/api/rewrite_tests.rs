@@ -357,6 +357,27 @@ fn query_pairs_appended_in_place_are_the_query_written_apart_and_set() {
     assert_eq!(compared, urls().len() * cases.len() * 2);
 }
 
+/// A `quirks` setter, as the WPT setters tests call it.
+type QuirksSetter = fn(&mut Url, &str) -> Result<(), SetterError>;
+
+/// Every case of `fixtures/wpt/setters_tests.json` for the setters named: the setter, the
+/// attribute's name, the URL's href, the value and the href expected.
+fn wpt_setter_cases(
+    setters: &[(&'static str, QuirksSetter)],
+) -> Vec<(QuirksSetter, &'static str, String, String, String)> {
+    let data: serde_json::Value =
+        serde_json::from_str(include_str!("../../fixtures/wpt/setters_tests.json")).expect("JSON");
+    let text = |value: &serde_json::Value| value.as_str().expect("a string").to_owned();
+    let mut cases = Vec::new();
+    for &(attribute, set) in setters {
+        for case in data[attribute].as_array().expect("a list") {
+            let (href, value) = (text(&case["href"]), text(&case["new_value"]));
+            cases.push((set, attribute, href, value, text(&case["expected"]["href"])));
+        }
+    }
+    cases
+}
+
 /// The pathname setter (on a URL with a host), the search setter and the hash setter write
 /// their component alone and splice it into the URL: in place when the URL's buffer has room
 /// for the change, else around it in the setter's buffer. Every WPT setters case of the three,
@@ -364,34 +385,26 @@ fn query_pairs_appended_in_place_are_the_query_written_apart_and_set() {
 /// href.
 #[test]
 fn components_written_alone_give_wpts_results_with_and_without_room() {
-    type Setter = fn(&mut Url, &str) -> Result<(), SetterError>;
-    let data: serde_json::Value =
-        serde_json::from_str(include_str!("../../fixtures/wpt/setters_tests.json")).expect("JSON");
-    let setters: [(&str, Setter); 3] = [
+    let mut cases = 0;
+    let setters: [(&str, QuirksSetter); 3] = [
         ("pathname", quirks::set_pathname),
         ("search", quirks::set_search),
         ("hash", quirks::set_hash),
     ];
-    let mut cases = 0;
-    for (attribute, set) in setters {
-        for case in data[attribute].as_array().expect("a list") {
-            let text = |value: &serde_json::Value| value.as_str().expect("a string").to_owned();
-            let (href, value) = (text(&case["href"]), text(&case["new_value"]));
-            let expected = text(&case["expected"]["href"]);
-            // No room, the room the result needs, a byte less and a byte more, and plenty.
-            let parsed = Url::parse(&href).expect("WPT's URL parses").href().len();
-            let needed = expected.len().saturating_sub(parsed);
-            for room in [0, needed.saturating_sub(1), needed, needed + 1, 256] {
-                let mut url = Url::parse(&href).expect("WPT's URL parses");
-                url.record.set_room(room);
-                let _ = set(&mut url, &value);
-                assert_eq!(
-                    url.href(),
-                    expected,
-                    "{attribute} = {value:?} on {href} with room {room}"
-                );
-                cases += 1;
-            }
+    for (set, attribute, href, value, expected) in wpt_setter_cases(&setters) {
+        // No room, the room the result needs, a byte less and a byte more, and plenty.
+        let parsed = Url::parse(&href).expect("WPT's URL parses").href().len();
+        let needed = expected.len().saturating_sub(parsed);
+        for room in [0, needed.saturating_sub(1), needed, needed + 1, 256] {
+            let mut url = Url::parse(&href).expect("WPT's URL parses");
+            url.record.set_room(room);
+            let _ = set(&mut url, &value);
+            assert_eq!(
+                url.href(),
+                expected,
+                "{attribute} = {value:?} on {href} with room {room}"
+            );
+            cases += 1;
         }
     }
     assert!(cases > 100, "{cases} cases");
@@ -416,34 +429,23 @@ fn a_component_written_alone_does_not_keep_a_far_larger_buffer() {
 /// (fails when an offset after the host or the port is not moved, or a kind or port not set).
 #[test]
 fn hosts_and_ports_put_in_place_are_the_records_their_hrefs_parse_to() {
-    type Setter = fn(&mut Url, &str) -> Result<(), SetterError>;
-    let data: serde_json::Value =
-        serde_json::from_str(include_str!("../../fixtures/wpt/setters_tests.json")).expect("JSON");
-    let setters: [(&str, Setter); 3] = [
+    let setters: [(&str, QuirksSetter); 3] = [
         ("host", quirks::set_host),
         ("hostname", quirks::set_hostname),
         ("port", quirks::set_port),
     ];
     let mut in_place = 0;
-    for (attribute, set) in setters {
-        for case in data[attribute].as_array().expect("a list") {
-            let text = |value: &serde_json::Value| value.as_str().expect("a string").to_owned();
-            let (href, value) = (text(&case["href"]), text(&case["new_value"]));
-            let mut url = Url::parse(&href).expect("WPT's URL parses");
-            in_place += usize::from(url.record.host_kind().is_some());
-            let _ = set(&mut url, &value);
-            assert_eq!(
-                url.href(),
-                text(&case["expected"]["href"]),
-                "{attribute} = {value:?} on {href}"
-            );
-            let parsed = Url::parse(url.href()).expect("the href parses");
-            assert_eq!(
-                fields(&url),
-                fields(&parsed),
-                "{attribute} = {value:?} on {href}"
-            );
-        }
+    for (set, attribute, href, value, expected) in wpt_setter_cases(&setters) {
+        let mut url = Url::parse(&href).expect("WPT's URL parses");
+        in_place += usize::from(url.record.host_kind().is_some());
+        let _ = set(&mut url, &value);
+        assert_eq!(url.href(), expected, "{attribute} = {value:?} on {href}");
+        let parsed = Url::parse(url.href()).expect("the href parses");
+        assert_eq!(
+            fields(&url),
+            fields(&parsed),
+            "{attribute} = {value:?} on {href}"
+        );
     }
     assert!(in_place > 100, "{in_place} cases on a URL with a host");
 }
