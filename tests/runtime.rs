@@ -470,3 +470,43 @@ fn a_setter_of_a_grammar_the_builder_does_not_know_names_the_production() {
     );
     assert_eq!(url.href(), "http://h/");
 }
+
+/// A host setter's tree with two hosts, or a port where a file URL's host should be, is a grammar
+/// the builder does not know: the setter fails with the production's name before it writes, and
+/// the URL stays as it was (the builder reads the whole tree before it puts the host in place).
+#[test]
+fn a_host_setter_tree_with_two_hosts_leaves_the_url_as_it_was() {
+    let two_file_hosts = edited(&[(
+        "set_file_host = ${ SOI ~ file_host }",
+        "set_file_host = ${ SOI ~ file_host ~ (\"/\" ~ file_host)? }",
+    )]);
+    let port_first = edited(&[(
+        "set_file_host = ${ SOI ~ file_host }",
+        "set_file_host = ${ SOI ~ (\"/\" ~ setter_port)? ~ file_host }",
+    )]);
+    let two_hosts = edited(&[(
+        "set_host = ${ SOI ~ setter_host ~ (\":\" ~ setter_port)? }",
+        "set_host = ${ SOI ~ setter_host ~ (\"/\" ~ setter_host)? ~ (\":\" ~ setter_port)? }",
+    )]);
+    let cases = [
+        (&two_file_hosts, "file://h/p?q#f", "a/b", "set_file_host"),
+        (&two_file_hosts, "file://h/p?q#f", "/1a", "set_file_host"),
+        (&two_file_hosts, "file://h/p?q#f", "a/%%", "set_file_host"),
+        (&port_first, "file://h/p?q#f", "/1a", "set_file_host"),
+        (&two_hosts, "https://u@h:8080/p?q#f", "a/b", "set_host"),
+        (&two_hosts, "https://u@h:8080/p?q#f", "a/b:81", "set_host"),
+    ];
+    for (source, href, value, production) in cases {
+        let grammar = RuntimeGrammar::load(source).expect("the changed grammar loads");
+        let mut url = run_time(&grammar, None).parse(href).expect("a URL");
+        assert_eq!(
+            grammar.set_component(&mut url, "host", value),
+            Some(Err(pegurl::SetterError::Grammar(production))),
+            "{value:?} on {href}"
+        );
+        assert_eq!(url.href(), href, "{value:?} on {href}");
+        // A value with one host is set as with the built-in grammar.
+        assert_eq!(grammar.set_component(&mut url, "host", "x"), Some(Ok(())));
+        assert!(url.host_str() == Some("x"), "{}", url.href());
+    }
+}

@@ -423,6 +423,18 @@ fn a_component_written_alone_does_not_keep_a_far_larger_buffer() {
     assert!(url.record.capacity() < 1024, "{}", url.record.capacity());
 }
 
+/// A URL whose long host is replaced by a short one does not keep a buffer sized for the long
+/// one: the host put in place goes into the setter's buffer, shrunk when it is far larger than
+/// the URL.
+#[test]
+fn a_host_put_in_place_does_not_keep_a_far_larger_buffer() {
+    let long = "a".repeat(1 << 16);
+    let mut url = Url::parse(&format!("http://{long}/p?q#f")).expect("parses");
+    quirks::set_host(&mut url, "h:81").expect("a host");
+    assert_eq!(url.href(), "http://h:81/p?q#f");
+    assert!(url.record.capacity() < 1024, "{}", url.record.capacity());
+}
+
 /// The host, hostname and port setters put the host and the port in place in a URL that has a
 /// host (`Writer::put_host_and_port`, `Writer::put_port`): on every WPT case of the three, the
 /// href is WPT's and the record, offsets and kinds included, is the one its href parses to

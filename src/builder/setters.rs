@@ -280,9 +280,10 @@ impl From<ParseError> for Written {
     }
 }
 
-/// Where a host or port setter writes: in place in the record, which has a host (the host and
-/// the port are spliced in: [`Writer::put_host_and_port`], [`Writer::put_port`]); or by the builder's
-/// writer, resumed at the component, the record read for what follows.
+/// Where a host or port setter writes: in place in the record, which has a host (the URL written
+/// once around the new host and port, [`Writer::put_host_and_port`], or the port spliced in,
+/// [`Writer::put_port`]); or by the builder's writer, resumed at the component, the record read
+/// for what follows.
 enum Target<'r> {
     InPlace(&'r mut Record),
     Resumed(&'r Record),
@@ -358,34 +359,32 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             // and set state to file host state."
             let tree = self.run(Production::SetFileHost)?;
             let node = tree.root();
-            let mut written = false;
+            // One `file_host`, read whole before anything is written: any other tree is a
+            // grammar the builder does not know, and leaves the URL as it was.
+            let mut host = None;
             for child in self.children(node) {
-                let (_, host) = child?;
-                // One host: a tree with two is a grammar the builder does not know.
-                if written {
-                    return Err(self.unexpected(Production::SetFileHost, span(&host)).into());
-                }
-                self.whole_host(&host, setter)?;
-                let text = host.as_str();
-                // "Otherwise, if buffer is the empty string, then: Set url's host to the empty
-                // string."
-                if text.is_empty() {
-                    self.write_host(target, HostKind::Empty, "", None)?;
-                } else {
-                    let (kind, serialized) = self.host_parser(text, span(&host), false)?;
-                    // "If host is "localhost", then set host to the empty string."
-                    if kind == HostKind::Domain && serialized == "localhost" {
-                        self.write_host(target, HostKind::Empty, "", None)?;
-                    } else {
-                        self.write_host(target, kind, &serialized, None)?;
+                match (child?, &host) {
+                    ((Production::FileHost, h), None) => host = Some(h),
+                    ((_, other), _) => {
+                        let at = span(&other);
+                        return Err(self.unexpected(Production::SetFileHost, at).into());
                     }
                 }
-                written = true;
             }
-            if !written {
-                return Err(self.unexpected(Production::SetFileHost, span(&node)).into());
+            let host = host.ok_or_else(|| self.unexpected(Production::SetFileHost, span(&node)))?;
+            self.whole_host(&host, setter)?;
+            let text = host.as_str();
+            // "Otherwise, if buffer is the empty string, then: Set url's host to the empty
+            // string."
+            if text.is_empty() {
+                return self.write_host(target, HostKind::Empty, "", None);
             }
-            return Ok(());
+            let (kind, serialized) = self.host_parser(text, span(&host), false)?;
+            // "If host is "localhost", then set host to the empty string."
+            if kind == HostKind::Domain && serialized == "localhost" {
+                return self.write_host(target, HostKind::Empty, "", None);
+            }
+            return self.write_host(target, kind, &serialized, None);
         }
         let entry = if self.special() {
             Production::SetHost
@@ -396,11 +395,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let node = tree.root();
         let mut host = None;
         let mut port = None;
+        // One host and at most one port: any other tree is a grammar the builder does not know.
         for child in self.children(node) {
-            match child? {
-                (Production::SetterHost | Production::SetterOpaqueHost, h) => host = Some(h),
-                (Production::SetterPort, p) => port = Some(p),
-                (_, other) => return Err(self.unexpected(entry, span(&other)).into()),
+            match (child?, &host, &port) {
+                ((Production::SetterHost | Production::SetterOpaqueHost, h), None, _) => {
+                    host = Some(h);
+                }
+                ((Production::SetterPort, p), _, None) => port = Some(p),
+                ((_, other), _, _) => return Err(self.unexpected(entry, span(&other)).into()),
             }
         }
         let host = host.ok_or_else(|| self.unexpected(entry, span(&node)))?;

@@ -370,6 +370,12 @@ impl Writer {
         buffer.push_str(&record.serialization[range.end..]);
         let port = port.unwrap_or(record.port);
         core::mem::swap(&mut record.serialization, &mut buffer);
+        // The buffer was sized for the URL before the change (a long host replaced by a short
+        // one): a far larger one is not kept.
+        let total = record.serialization.len();
+        if record.serialization.capacity() > most_kept(total) {
+            record.serialization.shrink_to(total);
+        }
         // Both fit in 32 bits, as the whole does.
         let (removed, added) = (range.len() as u32, added as u32);
         record.shift_port_on(&|offset: u32| offset - removed + added);
