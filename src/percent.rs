@@ -69,11 +69,22 @@ fn push_encoded(out: &mut String, bytes: &[u8], set: &CodePointSet, space_as_plu
 
 /// Appends the [percent-encoded byte](https://url.spec.whatwg.org/#percent-encode) of `b`:
 /// "%" and two upper case hex digits.
-fn push_percent_encoded(out: &mut String, b: u8) {
+#[inline]
+pub(crate) fn push_percent_encoded(out: &mut String, b: u8) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     out.push('%');
     out.push(char::from(HEX[usize::from(b >> 4)]));
     out.push(char::from(HEX[usize::from(b & 0xf)]));
+}
+
+/// Appends the [UTF-8 percent-encoding](https://url.spec.whatwg.org/#utf-8-percent-encode) of
+/// `c`: each byte of its UTF-8 percent-encoded.
+#[inline]
+pub(crate) fn push_utf8_percent_encoded(out: &mut String, c: char) {
+    let mut buffer = [0; 4];
+    for &b in c.encode_utf8(&mut buffer).as_bytes() {
+        push_percent_encoded(out, b);
+    }
 }
 
 /// Appends `text` to `out`, UTF-8 percent-encoding every code point in `set`
@@ -96,10 +107,7 @@ fn encode_from(out: &mut String, from: &str, set: &CodePointSet) {
     let mut chars = from.chars();
     while let Some(c) = chars.next() {
         if set.contains(c) {
-            let mut buffer = [0; 4];
-            for &b in c.encode_utf8(&mut buffer).as_bytes() {
-                push_percent_encoded(out, b);
-            }
+            push_utf8_percent_encoded(out, c);
         } else {
             out.push(c);
         }

@@ -116,6 +116,17 @@ impl CodePointSet {
         table
     }
 
+    /// The stops of a scan up to the first byte the set may hold or `also` holds.
+    const fn or_bytes(&self, also: &[bool; 256]) -> Stops {
+        let mut table = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            table[b] = self.bytes[b] || also[b];
+            b += 1;
+        }
+        Stops::of(&table, false)
+    }
+
     /// Whether one of the set's ranges holds every code point from `first` to `last` (a range
     /// split over two adjacent ranges counts as not held: the answer errs on "no").
     const fn holds_all(&self, first: u32, last: u32) -> bool {
@@ -206,6 +217,12 @@ pub(crate) enum Set {
 /// How many sets there are.
 pub(crate) const SETS: usize = 11;
 
+/// How many sets, the first of [`Set`]'s order, percent-encode a component whose code points the
+/// invalid-URL-unit checks look at: the C0 control (the opaque path's), fragment, query,
+/// special-query and path percent-encode sets. Their encodings may look for invalid URL units
+/// in the same scan ([`Tables::encoding_and_suspect_stops`]).
+const ENCODED_AND_CHECKED: usize = 5;
+
 /// A [special scheme](https://url.spec.whatwg.org/#special-scheme) and its
 /// [default port](https://url.spec.whatwg.org/#default-port).
 #[derive(Clone, Debug)]
@@ -231,6 +248,10 @@ pub(crate) struct Tables {
     /// The bytes that may begin an invalid URL unit (an ASCII byte outside the URL code points,
     /// "%", a lead byte of a code point that may be outside them): text without them has none.
     pub(crate) url_unit_suspects: Stops,
+    /// For each of the first [`ENCODED_AND_CHECKED`] sets, the stops of a scan that both
+    /// percent-encodes with it and looks for invalid URL units: the bytes the set may hold and
+    /// the `url_unit_suspects`.
+    encoding_and_suspects: [Stops; ENCODED_AND_CHECKED],
 }
 
 // `BUILTIN`: the tables of `grammar/url.pest`, written by build.rs (codegen::tables).
@@ -242,10 +263,16 @@ impl Tables {
         sets: [CodePointSet; SETS],
         special_schemes: Cow<'static, [SpecialScheme]>,
     ) -> Tables {
-        let url_unit_suspects = Stops::of(
-            &sets[Set::UrlCodePoint as usize].outside_or_percent(),
-            false,
-        );
+        let suspects = sets[Set::UrlCodePoint as usize].outside_or_percent();
+        let url_unit_suspects = Stops::of(&suspects, false);
+        // In `Set`'s order: `encoding_and_suspect_stops` reads them by the set's place.
+        let encoding_and_suspects = [
+            sets[Set::C0Control as usize].or_bytes(&suspects),
+            sets[Set::Fragment as usize].or_bytes(&suspects),
+            sets[Set::Query as usize].or_bytes(&suspects),
+            sets[Set::SpecialQuery as usize].or_bytes(&suspects),
+            sets[Set::Path as usize].or_bytes(&suspects),
+        ];
         let domain_bytes =
             crate::builder::domain_byte_kinds(&sets[Set::ForbiddenDomain as usize].bytes);
         let schemes: &[SpecialScheme] = match &special_schemes {
@@ -277,8 +304,21 @@ impl Tables {
             by_name,
             has_others,
             url_unit_suspects,
+            encoding_and_suspects,
             domain_bytes,
         }
+    }
+
+    /// The stops of a scan that both percent-encodes with `set` and looks for invalid URL units:
+    /// the bytes `set` may hold and the `url_unit_suspects` for the sets that encode a component
+    /// the checks look at; every byte for any other (a scan that is right, a byte at a time).
+    #[inline]
+    pub(crate) fn encoding_and_suspect_stops(&self, set: Set) -> &Stops {
+        /// A scan that stops at every byte.
+        static EVERY_BYTE: Stops = Stops::of(&[true; 256], false);
+        self.encoding_and_suspects
+            .get(set as usize)
+            .unwrap_or(&EVERY_BYTE)
     }
 
     /// Every set, in [`Set`]'s order.
@@ -325,7 +365,7 @@ impl Tables {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Each set as the spec's prose lists it, ASCII part, to hold the grammar's rules to.
@@ -354,7 +394,8 @@ mod tests {
         }
     }
 
-    const ALL: [Set; SETS] = [
+    /// Every set, in [`Set`]'s order.
+    pub(crate) const ALL: [Set; SETS] = [
         Set::C0Control,
         Set::Fragment,
         Set::Query,

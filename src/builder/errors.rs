@@ -1,15 +1,18 @@
 //! Where validation errors are raised: every one goes through [`Builder::report`] or
-//! [`Builder::fail`], with a span of the preprocessed input, and reaches the sink through
-//! [`Builder::raise_at_original`] with the span of the input as given; a tree the builder does
-//! not know is [`Builder::unexpected`]. Also the basic URL parser's preprocessing errors and the
+//! [`Builder::fail`] with a span of the preprocessed input (or, for the invalid URL units a
+//! percent-encode finds as it writes, [`UnitsFound::found`]), and reaches the sink through
+//! `hand_to` with the span of the input as given; a tree the builder does not know is
+//! [`Builder::unexpected`]. Also the basic URL parser's preprocessing errors and the
 //! invalid-URL-unit checks of the states that make them.
 
 use core::ops::Range;
 
-use super::url_units::InvalidUrlUnits;
-use super::Builder;
+use super::url_units::{InvalidUrlUnits, UnitChecks};
+use super::{Builder, Sink};
 use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
 use crate::grammar::{Production, Productions};
+use crate::input::Input;
+use crate::record::Writer;
 use crate::scan::first_byte_in;
 use crate::tables::Set;
 
@@ -23,13 +26,10 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         }
     }
 
-    /// Raises a validation error at `span` of the input as given (before preprocessing): the
-    /// one place that hands validation errors to the sink.
+    /// Raises a validation error at `span` of the input as given (before preprocessing).
     #[inline]
     pub(super) fn raise_at_original(&mut self, code: ErrorCode, span: Range<usize>, fatal: bool) {
-        if let Some(errors) = self.errors.as_deref_mut() {
-            errors(ValidationError { code, span, fatal });
-        }
+        hand_to(&mut self.errors, ValidationError { code, span, fatal });
     }
 
     /// A validation error that does not stop parsing.
@@ -48,6 +48,37 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         if self.wants_errors() {
             self.report_url_units(text, start);
         }
+    }
+
+    /// What a percent-encode with `set` needs to look for invalid URL units as it goes (see
+    /// [`UnitChecks`]), when someone listens.
+    #[inline]
+    pub(super) fn unit_checks(&self, set: Set) -> Option<UnitChecks<'s>> {
+        if !self.wants_errors() {
+            return None;
+        }
+        let tables = self.source.tables();
+        Some(UnitChecks {
+            stops: tables.encoding_and_suspect_stops(set),
+            suspects: &tables.url_unit_suspects,
+            url_code_points: self.table(Set::UrlCodePoint),
+        })
+    }
+
+    /// The writer, and where the invalid URL units a percent-encode finds as it writes a text
+    /// that starts at byte `start` go (see [`UnitChecks`]): the writer and the sink apart, so
+    /// that the encode may report as it writes.
+    #[inline]
+    pub(super) fn out_and_units_found(
+        &mut self,
+        start: usize,
+    ) -> (&mut Writer, UnitsFound<'_, 'e>) {
+        let found = UnitsFound {
+            errors: &mut self.errors,
+            input: self.input,
+            start,
+        };
+        (&mut self.out, found)
     }
 
     /// [`Builder::url_units`] when someone listens.
@@ -114,5 +145,38 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         for span in [trimmed, removed].into_iter().flatten() {
             self.raise_at_original(ErrorCode::InvalidUrlUnit, span, false);
         }
+    }
+}
+
+/// Hands a validation error to the sink: the one place that does.
+#[inline]
+fn hand_to(errors: &mut Sink<'_>, error: ValidationError) {
+    if let Some(errors) = errors.as_deref_mut() {
+        errors(error);
+    }
+}
+
+/// Where the invalid URL units a percent-encode finds as it writes go ([`Builder::out_and_units_found`]).
+pub(super) struct UnitsFound<'b, 'e> {
+    errors: &'b mut Sink<'e>,
+    input: &'b Input<'b>,
+    /// Where the encoded text starts in the preprocessed input.
+    start: usize,
+}
+
+impl UnitsFound<'_, '_> {
+    /// An invalid-URL-unit validation error at `unit`, bytes of the encoded text.
+    #[inline]
+    pub(super) fn found(&mut self, unit: Range<usize>) {
+        let span = self.start + unit.start..self.start + unit.end;
+        let span = self.input.original_span(span);
+        hand_to(
+            self.errors,
+            ValidationError {
+                code: ErrorCode::InvalidUrlUnit,
+                span,
+                fatal: false,
+            },
+        );
     }
 }

@@ -199,11 +199,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             if opened_by_backslash && self.special() {
                 self.report(ErrorCode::InvalidReverseSolidus, at.start..at.start + 1);
             }
-            // Every code point is checked as it is appended to buffer.
-            self.url_units(content, at.end - content.len());
             // A segment is followed by a slash when another segment follows it in the path.
             let followed_by_slash = segments.peek().is_some();
-            self.path_segment(content, kind, followed_by_slash);
+            self.path_segment(content, at.end - content.len(), kind, followed_by_slash);
         }
         self.end_row(row, !check_each);
         Ok(())
@@ -242,22 +240,37 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// Appends a row of segments appended as they are, each "/" and its content, with one
     /// percent-encode ("/" is not in the path percent-encode set).
     ///
-    /// When `check`, the row's code points are checked first, as each segment's would be as it
-    /// is appended to buffer ("/" being a URL code point); nothing is reported in between.
+    /// When `check`, the row's code points are checked as they are encoded, as each segment's
+    /// would be as it is appended to buffer ("/" being a URL code point).
     #[inline(always)]
     fn end_row(&mut self, row: Option<Range<usize>>, check: bool) {
         if let Some(row) = row {
-            if check {
-                self.url_units(&self.text[row.clone()], row.start);
+            let (text, set) = (&self.text[row.clone()], self.table(Set::Path));
+            match self.unit_checks(Set::Path).filter(|_| check) {
+                None => self
+                    .out
+                    .extend_path(|out| percent::encode_into(out, text, set)),
+                Some(units) => {
+                    let (out, mut found) = self.out_and_units_found(row.start);
+                    out.extend_path(|out| units.encode_into(out, text, set, |u| found.found(u)));
+                }
             }
-            let (text, set) = (self.text, self.table(Set::Path));
-            self.out
-                .extend_path(|out| percent::encode_into(out, &text[row], set));
         }
     }
 
-    /// One segment of the path state, whose buffer is `content`, of `kind`.
-    fn path_segment(&mut self, content: &str, kind: Segment, followed_by_slash: bool) {
+    /// One segment of the path state, whose buffer is `content` (at `start`), of `kind`. Every
+    /// code point is checked for an invalid URL unit as it is appended to buffer: as it is
+    /// percent-encoded, for a segment appended as it is.
+    fn path_segment(
+        &mut self,
+        content: &str,
+        start: usize,
+        kind: Segment,
+        followed_by_slash: bool,
+    ) {
+        if kind != Segment::AsItIs {
+            self.url_units(content, start);
+        }
         match kind {
             Segment::DoubleDot => {
                 // "If buffer is a double-dot URL path segment, then: Shorten url's path. If
@@ -288,8 +301,15 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 // "UTF-8 percent-encode c using the path percent-encode set and append the
                 // result to buffer." "Append buffer to url's path."
                 let set = self.table(Set::Path);
-                self.out
-                    .segment(|out| percent::encode_into(out, content, set));
+                match self.unit_checks(Set::Path) {
+                    None => self
+                        .out
+                        .segment(|out| percent::encode_into(out, content, set)),
+                    Some(units) => {
+                        let (out, mut found) = self.out_and_units_found(start);
+                        out.segment(|out| units.encode_into(out, content, set, |u| found.found(u)));
+                    }
+                }
             }
         }
     }
@@ -300,19 +320,24 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         if self.outcome_only {
             return;
         }
-        self.url_units(node.as_str(), span(&node).start);
-        let text = node.as_str();
+        let (text, start) = (node.as_str(), span(&node).start);
         // The leaf ends where "?" or "#" (or the end of input) follows.
         let before_query_or_fragment = span(&node).end < self.text.len();
-        let set = self.table(Set::C0Control);
-        self.out.opaque_path(|out| match text.strip_suffix(' ') {
+        // Each code point is checked as it is appended to url's path, as it is encoded.
+        let (units, set) = (self.unit_checks(Set::C0Control), self.table(Set::C0Control));
+        let (out, mut found) = self.out_and_units_found(start);
+        out.opaque_path(|out| {
+            match units {
+                None => percent::encode_into(out, text, set),
+                Some(units) => units.encode_into(out, text, set, |u| found.found(u)),
+            }
             // "If remaining starts with U+003F (?) or U+0023 (#), then append "%20" to url's
-            // path. Otherwise, append U+0020 SPACE to url's path."
-            Some(rest) if before_query_or_fragment => {
-                percent::encode_into(out, rest, set);
+            // path. Otherwise, append U+0020 SPACE to url's path." (The text's last code point
+            // is the last written: a space as it is, unless the set encoded it.)
+            if before_query_or_fragment && text.ends_with(' ') && out.ends_with(' ') {
+                out.pop();
                 out.push_str("%20");
             }
-            _ => percent::encode_into(out, text, set),
         });
     }
 

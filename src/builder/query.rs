@@ -18,7 +18,6 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         if self.outcome_only {
             return;
         }
-        self.url_units(node.as_str(), span(&node).start);
         // "If encoding is not UTF-8 and one of the following is true: url is not special; url's
         // scheme is "ws" or "wss", then set encoding to UTF-8."
         let kind = self.out.scheme_kind();
@@ -27,19 +26,29 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         } else {
             self.encoding
         };
-        let set = self.table(if kind.is_special() {
+        let set = if kind.is_special() {
             Set::SpecialQuery
         } else {
             Set::Query
-        });
-        let text = node.as_str();
-        self.out.query(|out| {
-            if encoding == UTF_8 {
-                percent::encode_into(out, text, set);
-            } else {
-                percent::encode_after_encoding(out, encoding, text, set, false);
+        };
+        // Each code point is checked for an invalid URL unit as it is appended to buffer: by
+        // the UTF-8 percent-encode as it goes.
+        let (text, start) = (node.as_str(), span(&node).start);
+        if encoding != UTF_8 {
+            self.url_units(text, start);
+            let set = self.table(set);
+            self.out
+                .query(|out| percent::encode_after_encoding(out, encoding, text, set, false));
+            return;
+        }
+        let (units, set) = (self.unit_checks(set), self.table(set));
+        match units {
+            None => self.out.query(|out| percent::encode_into(out, text, set)),
+            Some(units) => {
+                let (out, mut found) = self.out_and_units_found(start);
+                out.query(|out| units.encode_into(out, text, set, |u| found.found(u)));
             }
-        });
+        }
     }
 
     /// The base's query, copied as the relative and file states say.
@@ -53,10 +62,18 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         if self.outcome_only {
             return Ok(());
         }
-        self.url_units(node.as_str(), span(&node).start);
-        let (text, set) = (node.as_str(), self.table(Set::Fragment));
-        self.out
-            .fragment(|out| percent::encode_into(out, text, set));
+        // Each code point is checked as it is appended to buffer (see `query`).
+        let (text, start) = (node.as_str(), span(&node).start);
+        let (units, set) = (self.unit_checks(Set::Fragment), self.table(Set::Fragment));
+        match units {
+            None => self
+                .out
+                .fragment(|out| percent::encode_into(out, text, set)),
+            Some(units) => {
+                let (out, mut found) = self.out_and_units_found(start);
+                out.fragment(|out| units.encode_into(out, text, set, |u| found.found(u)));
+            }
+        }
         Ok(())
     }
 }

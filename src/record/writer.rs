@@ -384,6 +384,8 @@ impl Writer {
     // ----- path -----------------------------------------------------------------------------
 
     /// Appends a segment: "/" and the text `content` appends.
+    // Inlined always: a wrapper of the closure each state passes.
+    #[inline(always)]
     pub(crate) fn segment(&mut self, content: impl FnOnce(&mut String)) {
         self.record.serialization.push('/');
         content(&mut self.record.serialization);
@@ -391,6 +393,8 @@ impl Writer {
 
     /// Appends to the path what `content` appends: segments with their slashes, or the rest of
     /// the last segment.
+    // Inlined always: a wrapper of the closure each state passes.
+    #[inline(always)]
     pub(crate) fn extend_path(&mut self, content: impl FnOnce(&mut String)) {
         content(&mut self.record.serialization);
     }
@@ -408,6 +412,8 @@ impl Writer {
 
     /// Writes an [opaque path](https://url.spec.whatwg.org/#url-opaque-path), appended by
     /// `content`.
+    // Inlined always: a wrapper of the closure each state passes.
+    #[inline(always)]
     pub(crate) fn opaque_path(&mut self, content: impl FnOnce(&mut String)) {
         self.record.opaque_path = true;
         content(&mut self.record.serialization);
@@ -454,6 +460,8 @@ impl Writer {
     // ----- query and fragment ---------------------------------------------------------------
 
     /// Writes "?" and the query `content` appends.
+    // Inlined always: a wrapper of the closure each state passes.
+    #[inline(always)]
     pub(crate) fn query(&mut self, content: impl FnOnce(&mut String)) {
         self.record.serialization.push('?');
         let start = self.at();
@@ -462,6 +470,8 @@ impl Writer {
     }
 
     /// Writes "#" and the fragment `content` appends.
+    // Inlined always: a wrapper of the closure each state passes.
+    #[inline(always)]
     pub(crate) fn fragment(&mut self, content: impl FnOnce(&mut String)) {
         self.record.serialization.push('#');
         let start = self.at();
