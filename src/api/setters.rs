@@ -160,34 +160,27 @@ impl Url {
             };
             return self.set_host(Some(&text)).map_err(drop);
         }
-        // The host serializer's output, written in place.
-        let written = match address {
+        // The host serializer's output, put in place.
+        let mut text = String::with_capacity(41);
+        let kind = match address {
             IpAddr::V4(a) => {
+                builder::serialize_ipv4(a, &mut text);
                 // "If url is not special, then set url's host to the result of opaque-host
                 // parsing input", which keeps the dotted decimal as it is.
-                let kind = if self.is_special() {
+                if self.is_special() {
                     HostKind::Ipv4
                 } else {
                     HostKind::Opaque
-                };
-                let [a, b, c, d] = a.octets();
-                let mut digits = [[0u8; 10]; 4];
-                let [da, db, dc, dd] = &mut digits;
-                let text = |n: u8, digits| {
-                    core::str::from_utf8(percent::decimal(u32::from(n), digits)).unwrap_or_default()
-                };
-                let octets = [text(a, da), text(b, db), text(c, dc), text(d, dd)];
-                let [a, b, c, d] = octets;
-                Writer::put_host(&mut self.record, kind, [a, ".", b, ".", c, ".", d])
+                }
             }
             IpAddr::V6(a) => {
-                let mut text = String::with_capacity(41);
                 text.push('[');
                 builder::serialize_ipv6(&a, &mut text);
                 text.push(']');
-                Writer::put_host(&mut self.record, HostKind::Ipv6, [text.as_str()])
+                HostKind::Ipv6
             }
         };
+        let written = builder::put_host(&mut self.record, kind, &text);
         written.then_some(()).ok_or(())
     }
 

@@ -4,7 +4,7 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::net::Ipv6Addr;
+use core::net::{Ipv4Addr, Ipv6Addr};
 use core::ops::Range;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
@@ -132,14 +132,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         };
         if let Some(address) = ipv4 {
             let address = address?;
-            // The IPv4 serializer: the four numbers in decimal, joined by ".".
             let mut serialized = String::with_capacity(15);
-            for (i, octet) in address.octets().into_iter().enumerate() {
-                if i > 0 {
-                    serialized.push('.');
-                }
-                percent::push_decimal(&mut serialized, u32::from(octet));
-            }
+            serialize_ipv4(address, &mut serialized);
             return Ok((HostKind::Ipv4, Cow::Owned(serialized)));
         }
         Ok((HostKind::Domain, ascii))
@@ -446,6 +440,17 @@ pub(super) fn ends_in_a_number(ipv4: &Node<'_>) -> bool {
         last.production(),
         Some(Production::Ipv4Hex | Production::Ipv4Octal | Production::Ipv4Decimal)
     )
+}
+
+/// The [IPv4 serializer](https://url.spec.whatwg.org/#concept-ipv4-serializer): the four
+/// numbers in decimal, joined by ".", appended to `out`.
+pub(crate) fn serialize_ipv4(address: Ipv4Addr, out: &mut String) {
+    for (i, octet) in address.octets().into_iter().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        percent::push_decimal(out, u32::from(octet));
+    }
 }
 
 /// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer) for an IPv6

@@ -43,8 +43,10 @@ use crate::tables::{CodePointSet, Set};
 use crate::tokens::{Matched, Node, Nodes};
 
 pub(crate) use authority::port_number;
-pub(crate) use host::{domain_byte_kinds, serialize_ipv6, strict_ascii_ends_in_a_number};
-pub(crate) use setters::{rewrite, set, Failure, Setter};
+pub(crate) use host::{
+    domain_byte_kinds, serialize_ipv4, serialize_ipv6, strict_ascii_ends_in_a_number,
+};
+pub(crate) use setters::{put_host, rewrite, set, Failure, Setter};
 pub(crate) use url::is_windows_drive_letter;
 
 /// Where validation errors go, as they arise; None when nobody listens.

@@ -81,9 +81,8 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
     }
     // The host and the port of a URL that has a host are put in place
     // ([`Writer::put_host_and_port`], [`Writer::put_port`]): nothing before or after them is
-    // written by the builder. (A URL without a
-    // host gets "//" before the one set, and loses the serializer's "/." before its path: it
-    // is written again from the host on.)
+    // written by the builder. (A URL without a host gets "//" before the one set, and loses the
+    // serializer's "/." before its path: it is written again from the host on.)
     let in_place =
         matches!(from, Component::Host | Component::Port) && record.host_kind().is_some();
     // The path of a URL with a host, the query and the fragment are written alone and spliced
@@ -216,6 +215,30 @@ pub(crate) fn rewrite(
     };
     spare::keep(unused);
     result
+}
+
+/// Sets `record`'s host, which is not null, to `host` (as the host serializer writes it) of
+/// `kind`, in place ([`Writer::put_host_and_port`]): the API's `set_ip_host`. False, with the
+/// record as it was, when it would be too long.
+pub(crate) fn put_host(record: &mut Record, kind: HostKind, host: &str) -> bool {
+    put_host_and_port(record, kind, host, None)
+}
+
+/// [`Writer::put_host_and_port`] with this thread's spare buffer, which the record takes (its
+/// own becomes the spare).
+#[inline]
+fn put_host_and_port(
+    record: &mut Record,
+    kind: HostKind,
+    host: &str,
+    port: Option<Option<u16>>,
+) -> bool {
+    let buffer = spare::take(record.serialization().len() + host.len() + 6);
+    let written = Writer::put_host_and_port(record, kind, host, port, buffer);
+    let put = written.is_ok();
+    let (Ok(unused) | Err(unused)) = written;
+    spare::keep(unused);
+    put
 }
 
 /// One spare serialization per thread: the one a setter replaced, which the next setter on the
@@ -460,13 +483,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     ) -> Result<(), Written> {
         match target {
             Target::InPlace(record) => {
-                let buffer = spare::take(record.serialization().len() + serialized.len() + 6);
-                match Writer::put_host_and_port(record, kind, serialized, port, buffer) {
-                    Ok(unused) => spare::keep(unused),
-                    Err(unused) => {
-                        spare::keep(unused);
-                        return Err(Written::Nothing(SetterError::TooLong));
-                    }
+                if !put_host_and_port(record, kind, serialized, port) {
+                    return Err(Written::Nothing(SetterError::TooLong));
                 }
             }
             Target::Resumed(record) => {

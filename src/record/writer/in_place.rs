@@ -66,9 +66,7 @@ impl Writer {
             written.push_str(&record.serialization[range.end..]);
             core::mem::swap(&mut record.serialization, written);
             // The writer's buffer was sized for the URL before the change.
-            if record.serialization.capacity() > most_kept(total) {
-                record.serialization.shrink_to(total);
-            }
+            keep_no_far_larger_buffer(&mut record.serialization);
         }
         // Both fit in 32 bits, as the whole does.
         let (removed, added) = (range.len() as u32, len as u32);
@@ -317,29 +315,6 @@ impl Writer {
 }
 
 impl Writer {
-    /// Sets `record`'s host, which is not null, to `serialized` (the pieces of the host
-    /// serializer's output, one after another) of `kind`: the port, path, query and fragment
-    /// move. False, with the record as it was, when the record would be too long.
-    pub(crate) fn put_host<const N: usize>(
-        record: &mut Record,
-        kind: HostKind,
-        serialized: [&str; N],
-    ) -> bool {
-        let start = Record::at(record.host_start);
-        let Some(shift) = splice(record, start..Record::at(record.host_end), serialized) else {
-            return false;
-        };
-        let len: usize = serialized.iter().map(|s| s.len()).sum();
-        // Within the new serialization, whose length was checked.
-        let host_end = (start + len) as u32;
-        record.shift_port_on(&shift);
-        record.host_end = host_end;
-        record.host_kind = Some(kind);
-        checked(record)
-    }
-}
-
-impl Writer {
     /// Sets `record`'s host, which is not null, to `host` of `kind`, and its port to `port`
     /// when one is given (None in it: no port; the caller has left out the scheme's default),
     /// by writing the URL again into `buffer` around them: what comes before the host, the
@@ -371,11 +346,8 @@ impl Writer {
         let port = port.unwrap_or(record.port);
         core::mem::swap(&mut record.serialization, &mut buffer);
         // The buffer was sized for the URL before the change (a long host replaced by a short
-        // one): a far larger one is not kept.
-        let total = record.serialization.len();
-        if record.serialization.capacity() > most_kept(total) {
-            record.serialization.shrink_to(total);
-        }
+        // one).
+        keep_no_far_larger_buffer(&mut record.serialization);
         // Both fit in 32 bits, as the whole does.
         let (removed, added) = (range.len() as u32, added as u32);
         record.shift_port_on(&|offset: u32| offset - removed + added);
@@ -470,6 +442,16 @@ pub(crate) fn fits(capacity: usize, len: usize) -> bool {
 /// The largest buffer kept for a URL of `len` bytes.
 fn most_kept(len: usize) -> usize {
     4 * len + 128
+}
+
+/// Shrinks `serialization`'s buffer to its length when it is far larger (see [`fits`]): a
+/// buffer sized for the URL before a change is not kept, as a URL written again does not keep
+/// one.
+fn keep_no_far_larger_buffer(serialization: &mut String) {
+    let len = serialization.len();
+    if serialization.capacity() > most_kept(len) {
+        serialization.shrink_to(len);
+    }
 }
 
 /// A port's serialization, ":" and its digits (nothing for None), written at the end of
