@@ -1,5 +1,6 @@
 //! The [invalid-URL-unit](https://url.spec.whatwg.org/#invalid-url-unit) validation errors of
-//! a text: the code points the states check "as they are appended to buffer".
+//! a text: the code points the states check "as they are appended to buffer". Found alone
+//! ([`InvalidUrlUnits`]), or by the percent-encode that appends them ([`UnitChecks`]).
 
 use alloc::string::String;
 use core::ops::Range;
@@ -124,7 +125,9 @@ impl UnitChecks<'_> {
                 // A stop beyond ASCII is the lead byte of a code point (the scan starts at one,
                 // and a code point is passed over whole).
                 let Some(c) = text.get(stop..).and_then(|from| from.chars().next()) else {
-                    break;
+                    // Not so; were it, the rest would still be encoded, unlooked at.
+                    percent::encode_into(out, text.get(written..).unwrap_or_default(), set);
+                    return;
                 };
                 if self.suspects.stops_on(b) && !self.url_code_points.contains(c) {
                     found(stop..stop + c.len_utf8());
