@@ -12,6 +12,7 @@ use super::{Builder, Sink};
 use crate::error::{ErrorCode, ParseError, ParseErrorKind, ValidationError};
 use crate::grammar::{Production, Productions};
 use crate::input::Input;
+use crate::percent;
 use crate::record::Writer;
 use crate::scan::first_byte_in;
 use crate::tables::Set;
@@ -81,6 +82,33 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         (&mut self.out, found)
     }
 
+    /// Appends `text` (at byte `start`) to the component `to`, UTF-8 percent-encoded with `set`,
+    /// as the path, query and fragment states append each code point; when someone listens (and
+    /// `check`), each invalid URL unit is reported as the encode meets it, "as it is appended
+    /// to buffer" (see [`UnitChecks`]). Without a listener, the encode alone.
+    // Inlined always: `to` is known at each call, and the encode without a listener stays as it
+    // was at each call site.
+    #[inline(always)]
+    pub(super) fn append_encoded(
+        &mut self,
+        to: Appended,
+        text: &str,
+        start: usize,
+        set: Set,
+        check: bool,
+    ) {
+        let table = self.table(set);
+        match self.unit_checks(set).filter(|_| check) {
+            None => to.write(&mut self.out, |out| percent::encode_into(out, text, table)),
+            Some(units) => {
+                let (out, mut found) = self.out_and_units_found(start);
+                to.write(out, |out| {
+                    units.encode_into(out, text, table, |u| found.found(u));
+                });
+            }
+        }
+    }
+
     /// [`Builder::url_units`] when someone listens.
     #[inline(never)]
     pub(super) fn report_url_units(&mut self, text: &str, start: usize) {
@@ -144,6 +172,32 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         // Both spans are of the input as given: preprocessing is what they are about.
         for span in [trimmed, removed].into_iter().flatten() {
             self.raise_at_original(ErrorCode::InvalidUrlUnit, span, false);
+        }
+    }
+}
+
+/// The components [`Builder::append_encoded`] appends to, each by its [`Writer`] method.
+#[derive(Clone, Copy)]
+pub(super) enum Appended {
+    /// A path segment, "/" first ([`Writer::segment`]).
+    Segment,
+    /// The path as it is: segments with their slashes ([`Writer::extend_path`]).
+    Path,
+    /// The query, "?" first ([`Writer::query`]).
+    Query,
+    /// The fragment, "#" first ([`Writer::fragment`]).
+    Fragment,
+}
+
+impl Appended {
+    /// Appends to this component of `out` what `content` appends.
+    #[inline(always)]
+    fn write(self, out: &mut Writer, content: impl FnOnce(&mut alloc::string::String)) {
+        match self {
+            Appended::Segment => out.segment(content),
+            Appended::Path => out.extend_path(content),
+            Appended::Query => out.query(content),
+            Appended::Fragment => out.fragment(content),
         }
     }
 }

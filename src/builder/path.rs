@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use core::cell::Cell;
 use core::ops::Range;
 
+use super::errors::Appended;
 use super::url::{is_normalized_windows_drive_letter, is_windows_drive_letter};
 use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
@@ -245,16 +246,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     #[inline(always)]
     fn end_row(&mut self, row: Option<Range<usize>>, check: bool) {
         if let Some(row) = row {
-            let (text, set) = (&self.text[row.clone()], self.table(Set::Path));
-            match self.unit_checks(Set::Path).filter(|_| check) {
-                None => self
-                    .out
-                    .extend_path(|out| percent::encode_into(out, text, set)),
-                Some(units) => {
-                    let (out, mut found) = self.out_and_units_found(row.start);
-                    out.extend_path(|out| units.encode_into(out, text, set, |u| found.found(u)));
-                }
-            }
+            let text = &self.text[row.clone()];
+            self.append_encoded(Appended::Path, text, row.start, Set::Path, check);
         }
     }
 
@@ -300,16 +293,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             Segment::AsItIs => {
                 // "UTF-8 percent-encode c using the path percent-encode set and append the
                 // result to buffer." "Append buffer to url's path."
-                let set = self.table(Set::Path);
-                match self.unit_checks(Set::Path) {
-                    None => self
-                        .out
-                        .segment(|out| percent::encode_into(out, content, set)),
-                    Some(units) => {
-                        let (out, mut found) = self.out_and_units_found(start);
-                        out.segment(|out| units.encode_into(out, content, set, |u| found.found(u)));
-                    }
-                }
+                self.append_encoded(Appended::Segment, content, start, Set::Path, true);
             }
         }
     }

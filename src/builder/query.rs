@@ -3,6 +3,7 @@
 
 use encoding_rs::UTF_8;
 
+use super::errors::Appended;
 use super::{span, Builder, Node};
 use crate::error::ParseError;
 use crate::grammar::Productions;
@@ -41,14 +42,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 .query(|out| percent::encode_after_encoding(out, encoding, text, set, false));
             return;
         }
-        let (units, set) = (self.unit_checks(set), self.table(set));
-        match units {
-            None => self.out.query(|out| percent::encode_into(out, text, set)),
-            Some(units) => {
-                let (out, mut found) = self.out_and_units_found(start);
-                out.query(|out| units.encode_into(out, text, set, |u| found.found(u)));
-            }
-        }
+        self.append_encoded(Appended::Query, text, start, set, true);
     }
 
     /// The base's query, copied as the relative and file states say.
@@ -64,16 +58,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         }
         // Each code point is checked as it is appended to buffer (see `query`).
         let (text, start) = (node.as_str(), span(&node).start);
-        let (units, set) = (self.unit_checks(Set::Fragment), self.table(Set::Fragment));
-        match units {
-            None => self
-                .out
-                .fragment(|out| percent::encode_into(out, text, set)),
-            Some(units) => {
-                let (out, mut found) = self.out_and_units_found(start);
-                out.fragment(|out| units.encode_into(out, text, set, |u| found.found(u)));
-            }
-        }
+        self.append_encoded(Appended::Fragment, text, start, Set::Fragment, true);
         Ok(())
     }
 }

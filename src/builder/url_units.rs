@@ -30,31 +30,65 @@ impl Iterator for InvalidUrlUnits<'_, '_> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let bytes = self.text.as_bytes();
-        let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
         loop {
             let at = self.at;
-            let &b = bytes.get(at)?;
-            // The suspect's width, and whether it is an invalid unit. A percent-encoded byte is
-            // passed over whole (its two hex digits are URL code points); only a code point
-            // beyond ASCII is decoded.
-            let (width, invalid) = if b == b'%' {
-                let encoded = hex(at + 1) && hex(at + 2);
-                (if encoded { 3 } else { 1 }, !encoded)
-            } else if b.is_ascii() {
-                (1, !self.url_code_points.contains(char::from(b)))
-            } else {
-                let c = self.text.get(at..)?.chars().next()?;
-                (c.len_utf8(), !self.url_code_points.contains(c))
-            };
-            self.at = at + width;
-            self.at += first_byte_in(bytes.get(self.at..)?, self.suspects);
-            if invalid {
+            let &b = self.text.as_bytes().get(at)?;
+            let unit = url_unit(self.text, at, b, self.suspects, self.url_code_points)?;
+            self.at = at + unit.width;
+            self.at += first_byte_in(self.text.as_bytes().get(self.at..)?, self.suspects);
+            if unit.invalid {
                 // A "%" not followed by two hex digits is one byte wide.
-                return Some((at, b == b'%', width));
+                return Some((at, unit.first == '%', unit.width));
             }
         }
     }
+}
+
+/// One URL unit as the states check it ([`url_unit`]).
+struct UrlUnit {
+    /// Its first code point: "%" for a percent-encoded byte.
+    first: char,
+    /// Its width in bytes: three for a percent-encoded byte, else its code point's.
+    width: usize,
+    /// Whether it is an invalid URL unit.
+    invalid: bool,
+}
+
+/// The URL unit that starts at byte `at` of `text` (a character boundary), `b`, as the states check
+/// the code point c "as it is appended to buffer": "If c is not a URL code point and not U+0025
+/// (%), invalid-URL-unit validation error. If c is U+0025 (%) and remaining does not start with
+/// two ASCII hex digits, invalid-URL-unit validation error." A "%" and the two hex digits that
+/// follow it are one unit (the digits are URL code points); any other unit is one code point,
+/// looked up only when its first byte is a suspect (see [`InvalidUrlUnits`]), and decoded only
+/// beyond ASCII. None were `at` not a boundary.
+#[inline(always)]
+fn url_unit(
+    text: &str,
+    at: usize,
+    b: u8,
+    suspects: &Stops,
+    url_code_points: &CodePointSet,
+) -> Option<UrlUnit> {
+    let bytes = text.as_bytes();
+    let (first, width, invalid) = if b.is_ascii() {
+        let c = char::from(b);
+        if b == b'%' {
+            let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
+            let encoded = hex(at + 1) && hex(at + 2);
+            (c, if encoded { 3 } else { 1 }, !encoded)
+        } else {
+            (c, 1, suspects.stops_on(b) && !url_code_points.contains(c))
+        }
+    } else {
+        let c = text.get(at..)?.chars().next()?;
+        let invalid = suspects.stops_on(b) && !url_code_points.contains(c);
+        (c, c.len_utf8(), invalid)
+    };
+    Some(UrlUnit {
+        first,
+        width,
+        invalid,
+    })
 }
 
 /// What a percent-encoding needs to look for invalid URL units in the text it encodes, in the
@@ -91,24 +125,20 @@ impl UnitChecks<'_> {
             let Some(&b) = bytes.get(stop) else {
                 break;
             };
-            if b.is_ascii() {
-                // "If c is U+0025 (%) and remaining does not start with two ASCII hex digits":
-                // a percent-encoded byte is passed over whole, as `InvalidUrlUnits` passes it.
-                // "If c is not a URL code point and not U+0025 (%)": looked up for a suspect.
-                let mut width = 1;
-                if b == b'%' {
-                    let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
-                    if hex(stop + 1) && hex(stop + 2) {
-                        width = 3;
-                    } else {
-                        found(stop..stop + 1);
-                    }
-                } else if self.suspects.stops_on(b) && !self.url_code_points.contains(char::from(b))
-                {
-                    found(stop..stop + 1);
-                }
-                at = stop + width;
-                // The unit's bytes are ASCII: each is its code point.
+            let Some(unit) = url_unit(text, stop, b, self.suspects, self.url_code_points) else {
+                // A stop beyond ASCII is the lead byte of a code point (the scan starts at one,
+                // and a unit is passed over whole). Were it not, the rest would still be
+                // encoded, unlooked at.
+                percent::encode_into(out, text.get(written..).unwrap_or_default(), set);
+                return;
+            };
+            if unit.invalid {
+                found(stop..stop + unit.width);
+            }
+            at = stop + unit.width;
+            if unit.first.is_ascii() {
+                // The unit's bytes are ASCII (a percent-encoded byte, passed over whole, or one
+                // code point): each is its code point.
                 let unit = bytes.get(stop..at).unwrap_or_default();
                 if unit.iter().any(|&b| set.may_hold_byte(b)) {
                     out.push_str(text.get(written..stop).unwrap_or_default());
@@ -121,23 +151,10 @@ impl UnitChecks<'_> {
                     }
                     written = at;
                 }
-            } else {
-                // A stop beyond ASCII is the lead byte of a code point (the scan starts at one,
-                // and a code point is passed over whole).
-                let Some(c) = text.get(stop..).and_then(|from| from.chars().next()) else {
-                    // Not so; were it, the rest would still be encoded, unlooked at.
-                    percent::encode_into(out, text.get(written..).unwrap_or_default(), set);
-                    return;
-                };
-                if self.suspects.stops_on(b) && !self.url_code_points.contains(c) {
-                    found(stop..stop + c.len_utf8());
-                }
-                at = stop + c.len_utf8();
-                if set.contains(c) {
-                    out.push_str(text.get(written..stop).unwrap_or_default());
-                    percent::push_utf8_percent_encoded(out, c);
-                    written = at;
-                }
+            } else if set.contains(unit.first) {
+                out.push_str(text.get(written..stop).unwrap_or_default());
+                percent::push_utf8_percent_encoded(out, unit.first);
+                written = at;
             }
         }
         out.push_str(text.get(written..).unwrap_or_default());
