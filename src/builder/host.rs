@@ -201,6 +201,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     }
 
     /// The [opaque-host parser](https://url.spec.whatwg.org/#concept-opaque-host-parser).
+    #[inline(never)]
     fn opaque_host<'d>(
         &mut self,
         input: &'d str,

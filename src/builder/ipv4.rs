@@ -14,6 +14,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// Parses a domain that ends in a number as an IPv4 address, from `domain`, the node of the
     /// `ipv4` rule run on it (the domain is a derived string, not the input, so the rule runs on
     /// it apart); errors are reported at `at`, the host's span in the input.
+    #[inline(never)]
     pub(super) fn ipv4(
         &mut self,
         domain: &Node<'_>,

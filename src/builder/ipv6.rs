@@ -10,6 +10,7 @@ use crate::grammar::Productions;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// IPv6-parses `input`, which starts at byte `at` of the preprocessed input.
+    #[inline(never)]
     pub(super) fn ipv6(&mut self, input: &str, at: usize) -> Result<Ipv6Addr, ParseError> {
         let mut leading_zeros = Vec::new();
         let result = ipv6_parser(input.as_bytes(), &mut leading_zeros);
