@@ -83,9 +83,9 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
     }
 
     /// Appends `text` (at byte `start`) to the component `to`, UTF-8 percent-encoded with `set`,
-    /// as the path, query and fragment states append each code point; when someone listens (and
-    /// `check`), each invalid URL unit is reported as the encode meets it, "as it is appended
-    /// to buffer" (see [`UnitChecks`]). Without a listener, the encode alone.
+    /// as the path, opaque path, query and fragment states append each code point; when
+    /// someone listens (and `check`), each invalid URL unit is reported as the encode meets it,
+    /// "as it is appended to buffer" (see [`UnitChecks`]). Without a listener, the encode alone.
     // Inlined always: `to` is known at each call, and the encode without a listener stays as it
     // was at each call site.
     #[inline(always)]
@@ -183,6 +183,8 @@ pub(super) enum Appended {
     Segment,
     /// The path as it is: segments with their slashes ([`Writer::extend_path`]).
     Path,
+    /// An opaque path ([`Writer::opaque_path`]).
+    OpaquePath,
     /// The query, "?" first ([`Writer::query`]).
     Query,
     /// The fragment, "#" first ([`Writer::fragment`]).
@@ -196,6 +198,7 @@ impl Appended {
         match self {
             Appended::Segment => out.segment(content),
             Appended::Path => out.extend_path(content),
+            Appended::OpaquePath => out.opaque_path(content),
             Appended::Query => out.query(content),
             Appended::Fragment => out.fragment(content),
         }

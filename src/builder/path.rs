@@ -13,7 +13,6 @@ use super::{span, Builder, Node};
 use crate::error::{ErrorCode, ParseError};
 use crate::generated::Steps;
 use crate::grammar::{Production, Productions};
-use crate::percent;
 use crate::tables::Set;
 
 impl<'i, S: Productions> Builder<'i, '_, '_, S> {
@@ -308,21 +307,18 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // The leaf ends where "?" or "#" (or the end of input) follows.
         let before_query_or_fragment = span(&node).end < self.text.len();
         // Each code point is checked as it is appended to url's path, as it is encoded.
-        let (units, set) = (self.unit_checks(Set::C0Control), self.table(Set::C0Control));
-        let (out, mut found) = self.out_and_units_found(start);
-        out.opaque_path(|out| {
-            match units {
-                None => percent::encode_into(out, text, set),
-                Some(units) => units.encode_into(out, text, set, |u| found.found(u)),
-            }
-            // "If remaining starts with U+003F (?) or U+0023 (#), then append "%20" to url's
-            // path. Otherwise, append U+0020 SPACE to url's path." (The text's last code point
-            // is the last written: a space as it is, unless the set encoded it.)
-            if before_query_or_fragment && text.ends_with(' ') && out.ends_with(' ') {
-                out.pop();
-                out.push_str("%20");
-            }
-        });
+        self.append_encoded(Appended::OpaquePath, text, start, Set::C0Control, true);
+        // "If remaining starts with U+003F (?) or U+0023 (#), then append "%20" to url's path.
+        // Otherwise, append U+0020 SPACE to url's path." (The text's last code point is the last
+        // written: a space as it is, unless the set encoded it.)
+        if before_query_or_fragment && text.ends_with(' ') {
+            self.out.opaque_path(|out| {
+                if out.ends_with(' ') {
+                    out.pop();
+                    out.push_str("%20");
+                }
+            });
+        }
     }
 
     /// Appends a segment (already encoded) to the path.
