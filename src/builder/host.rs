@@ -443,15 +443,97 @@ pub(super) fn ends_in_a_number(ipv4: &Node<'_>) -> bool {
     )
 }
 
+/// The kind of host the host parser makes of `domain`, a domain the domain parser returns as it
+/// is (ASCII, lowercase, no forbidden domain code point), when the host serializer writes it
+/// as it is: a domain that does not end in a number, or an IPv4 address written as the IPv4
+/// serializer writes it (its `ipv4` tree four radix-10 parts, each at most 255, which the IPv4
+/// parser takes with no validation error, and the serializer's text the domain). None for any
+/// other domain that ends in a number (the IPv4 parser writes it again, or fails), and when
+/// `source`'s `ipv4` rule does not match.
+#[inline]
+pub(super) fn host_kind_as_written<S: Productions + ?Sized>(
+    source: &S,
+    domain: &str,
+) -> Option<HostKind> {
+    if !may_end_in_a_number(domain.as_bytes()) {
+        return Some(HostKind::Domain);
+    }
+    kind_as_written_of_numbers(source, domain)
+}
+
+/// [`host_kind_as_written`] for a domain that may end in a number: the `ipv4` rule run. Out of
+/// line, as [`parts_end_in_a_number`].
+#[inline(never)]
+pub(super) fn kind_as_written_of_numbers<S: Productions + ?Sized>(
+    source: &S,
+    domain: &str,
+) -> Option<HostKind> {
+    let kind = |parts: &Node<'_>| {
+        // Four radix-10 parts, each at most 255: the IPv4 parser takes them with no validation
+        // error. The serializer then writes the domain as it is when it writes the same text
+        // (no leading zero, "." between the numbers). Such a domain ends in a number.
+        let (mut octets, mut count) = ([0u8; 4], 0);
+        let numbers = parts
+            .children()
+            .filter(|part| part.production() != Some(Production::Eoi))
+            .all(|part| {
+                let text = part.as_str();
+                let octet = (part.production() == Some(Production::Ipv4Decimal)
+                    && !text.is_empty()
+                    && text.len() <= 3
+                    && text.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| text.parse::<u8>().ok())
+                .flatten();
+                match (octet, octets.get_mut(count)) {
+                    (Some(octet), Some(slot)) => {
+                        (*slot, count) = (octet, count + 1);
+                        true
+                    }
+                    _ => false,
+                }
+            });
+        let mut text = [0u8; 15];
+        if numbers && count == 4 && ipv4_text(octets, &mut text) == domain.as_bytes() {
+            return Some(HostKind::Ipv4);
+        }
+        // Any other domain that ends in a number is written again (or fails).
+        (!ends_in_a_number(parts)).then_some(HostKind::Domain)
+    };
+    with_ipv4_tree(source, domain, kind)?
+}
+
 /// The [IPv4 serializer](https://url.spec.whatwg.org/#concept-ipv4-serializer): the four
 /// numbers in decimal, joined by ".", appended to `out`.
 pub(crate) fn serialize_ipv4(address: Ipv4Addr, out: &mut String) {
-    for (i, octet) in address.octets().into_iter().enumerate() {
-        if i > 0 {
-            out.push('.');
-        }
-        percent::push_decimal(out, u32::from(octet));
+    let mut text = [0u8; 15];
+    let text = ipv4_text(address.octets(), &mut text);
+    out.reserve(text.len());
+    for &b in text {
+        out.push(char::from(b));
     }
+}
+
+/// The IPv4 serializer's text of the address of `octets`, written in `text`: each number in
+/// decimal from its highest digit that is not zero (the last digit always), joined by ".".
+fn ipv4_text(octets: [u8; 4], text: &mut [u8; 15]) -> &[u8] {
+    let mut len = 0;
+    let mut put = |b: u8| {
+        text[len] = b;
+        len += 1;
+    };
+    for (i, octet) in octets.into_iter().enumerate() {
+        if i > 0 {
+            put(b'.');
+        }
+        if octet >= 100 {
+            put(b'0' + octet / 100);
+        }
+        if octet >= 10 {
+            put(b'0' + octet / 10 % 10);
+        }
+        put(b'0' + octet % 10);
+    }
+    &text[..len]
 }
 
 /// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer) for an IPv6

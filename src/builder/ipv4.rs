@@ -2,7 +2,6 @@
 //! domain the domain parser returned. The grammar splits the parts and tells their radix; the
 //! builder converts them and checks the ranges.
 
-use alloc::vec::Vec;
 use core::net::Ipv4Addr;
 use core::ops::Range;
 
@@ -20,29 +19,39 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         domain: &Node<'_>,
         at: Range<usize>,
     ) -> Result<Ipv4Addr, ParseError> {
-        let mut parts: Vec<Node<'_>> = domain
+        // The parts, on the stack: the first five (more make too many, with or without an
+        // empty last one), their number, and the last.
+        let mut first: [Option<Node<'_>>; 5] = [None; 5];
+        let (mut len, mut last) = (0, None);
+        for part in domain
             .children()
             .filter(|node| node.production() != Some(Production::Eoi))
-            .collect();
+        {
+            if let Some(slot) = first.get_mut(len) {
+                *slot = Some(part);
+            }
+            (len, last) = (len + 1, Some(part));
+        }
         // "If the last item in parts is the empty string, then: IPv4-empty-part validation error.
         // If parts's size is greater than 1, then remove the last item from parts."
-        if parts.last().is_some_and(|part| part.as_str().is_empty()) {
+        if last.is_some_and(|part| part.as_str().is_empty()) {
             self.report(ErrorCode::Ipv4EmptyPart, at.clone());
-            if parts.len() > 1 {
-                parts.pop();
+            if len > 1 {
+                len -= 1;
             }
         }
         // "If parts's size is less than 4, IPv4-too-few-parts validation error."
-        if parts.len() < 4 {
+        if len < 4 {
             self.report(ErrorCode::Ipv4TooFewParts, at.clone());
         }
         // "If parts's size is greater than 4, IPv4-too-many-parts validation error, return
         // failure."
-        if parts.len() > 4 {
+        if len > 4 {
             return Err(self.fail(ErrorCode::Ipv4TooManyParts, at));
         }
+        let parts = first[..len].iter().flatten();
         let mut numbers = [0u64; 4];
-        for (i, part) in parts.iter().enumerate() {
+        for (i, part) in parts.enumerate() {
             // The IPv4 number parser, by the radix the grammar found. A radix-16 or radix-8
             // part's digits are its child, the prefix ("0x" or "0X", "0") left out; a part
             // without that child comes from a grammar the builder does not know.
@@ -70,7 +79,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
                 n.saturating_mul(u64::from(radix)).saturating_add(digit)
             });
         }
-        let numbers = &numbers[..parts.len()];
+        let numbers = &numbers[..len];
         let (last, init) = numbers
             .split_last()
             .ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?;

@@ -1,26 +1,27 @@
 //! A special URL already written as the [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer)
 //! writes it: most URLs met in practice (a lowercase special scheme, "//", a lowercase ASCII
-//! domain, or none for "file", a port other than the default, a path without dot segments, a
-//! query and a fragment with nothing to percent-encode). For such an input every step of the
-//! prose leaves each component as the grammar found it, so the record is the input and the
-//! places of the productions the grammar matched: one copy instead of a walk that writes each
-//! component. The one change allowed is the path start state's: an empty path at the end of the
-//! input becomes "/".
+//! domain or an IPv4 address in dotted decimal, or no host for "file", a port other than the
+//! default, a path without dot segments, a query and a fragment with nothing to
+//! percent-encode). For such an input every step of the prose leaves each component as the
+//! grammar found it, so the record is the input and the places of the productions the grammar
+//! matched: one copy instead of a walk that writes each component. The one change allowed is
+//! the path start state's: an empty path at the end of the input becomes "/".
 //!
 //! The grammar still decides the structure: the tree is read, never the text searched. The
 //! conditions below are each the case of a production function where it writes its input as it
-//! is; anything else (credentials, an IP address, an upper case letter, a byte to percent-encode,
-//! a base, a tree of another shape) goes to those functions. The validation errors such an input
-//! can have are raised here as those functions would. A parse that reports them reads the input
-//! with `serialized_url`'s twin `serialized_url_of_url_units`, which takes the same inputs but
-//! reads each path, query and fragment of URL units by a rule that takes no invalid URL unit: it
-//! looks for invalid URL units only when a component was read otherwise. The tests hold the two
-//! ways to the same records and the same validation errors on every WPT input and URL list
-//! line, and so does a fuzz target.
+//! is; anything else (credentials, an IPv6 address, an IPv4 address written otherwise, an upper
+//! case letter, a byte to percent-encode, a base, a tree of another shape) goes to those
+//! functions. The validation errors such an input can have are raised here as those functions
+//! would. A parse that reports them reads the input with `serialized_url`'s twin
+//! `serialized_url_of_url_units`, which takes the same inputs but reads each path, query and
+//! fragment of URL units by a rule that takes no invalid URL unit: it looks for invalid URL
+//! units only when a component was read otherwise. The tests hold the two ways to the same
+//! records and the same validation errors on every WPT input and URL list line, and so does a
+//! fuzz target.
 
 use core::ops::Range;
 
-use super::host::{may_end_in_a_number, parts_end_in_a_number, strict_to_ascii_fails};
+use super::host::{kind_as_written_of_numbers, may_end_in_a_number, strict_to_ascii_fails};
 use super::{Builder, Node};
 use crate::error::ErrorCode;
 use crate::grammar::{Production, Productions, SERIALIZED_TOKENS};
@@ -136,7 +137,8 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// a `serialized_url_of_url_units` one (`family` says which), its tokens in pre-order, and
     /// what is known of their invalid URL units, when the checks the grammar leaves to the
     /// builder pass: a lowercase scheme (its name known from its bytes), a domain that does not
-    /// end in a number (the host parser would read an IPv4 address), and a port that fits in 16
+    /// end in a number or is an IPv4 address as the IPv4 serializer writes it (the host parser
+    /// would write any other domain that ends in a number again), and a port that fits in 16
     /// bits and is not the scheme's default. A head has no path: its place is left empty after
     /// the host, and never read. Inlined always: each caller names its `family`, and the tests
     /// of the other family's productions fold away (a plain parse tests only its own).
@@ -159,12 +161,11 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let host = span(children.next()?);
         let host_kind = if host.is_empty() {
             HostKind::Empty
-        } else if may_end_in_a_number(self.text.as_bytes().get(host.clone())?)
+        } else if may_end_in_a_number(self.text.as_bytes().get(host.clone())?) {
             // The domain's text is taken only for the few that may end in a number (`str::get`
-            // costs its checks of character boundaries, out of line).
-            && parts_end_in_a_number(self.source, self.text.get(host.clone())?)?
-        {
-            return None;
+            // costs its checks of character boundaries, out of line): an IPv4 address the IPv4
+            // serializer writes as it is, or a domain that does not end in a number after all.
+            kind_as_written_of_numbers(self.source, self.text.get(host.clone())?)?
         } else {
             HostKind::Domain
         };

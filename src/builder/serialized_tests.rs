@@ -231,7 +231,22 @@ fn inputs_as_written_and_not() {
         ("https://a_b.example/", true),
         ("https://example.org?q", false),
         ("https://example.org\\a", false),
-        ("https://127.0.0.1/", false),
+        ("https://127.0.0.1/", true),
+        ("https://0.0.0.0", true),
+        ("https://255.255.255.255:8080/a?q#f", true),
+        ("https://10.200.249.199/", true),
+        ("wss://user@192.168.0.1/", true),
+        ("file://192.168.0.1/share", true),
+        ("https://127.0.0.01/", false),
+        ("https://127.0.0.1./", false),
+        ("https://127.0.0.256/", false),
+        ("https://256.0.0.1/", false),
+        ("https://127.0.0.1.2/", false),
+        ("https://127.0.1/", false),
+        ("https://1.2.3.45x/", true),
+        ("https://1.2.3.0x4/", false),
+        ("https://127.0.0.1:443/", false),
+        ("file://127.0.0.1:80/", false),
         ("https://0x7f/", false),
         ("https://[::1]/", false),
         ("https://exa%41mple.org/", false),
@@ -383,6 +398,9 @@ fn every_input_of_pieces_at_the_edges_agrees() {
         "[::1]",
         "\u{e9}",
         "a%41",
+        "1.2.3.4",
+        "1.2.3.04",
+        "1.2.3.4.",
     ];
     let ports = ["", ":", ":0", ":80", ":443", ":0080", ":65536"];
     let rests = [
@@ -400,6 +418,34 @@ fn every_input_of_pieces_at_the_edges_agrees() {
         }
     }
     assert!(taken > 100, "{taken} taken");
+}
+
+/// A host of four numbers is taken as written, as an IPv4 address, exactly when the IPv4
+/// serializer writes it the same: each number from 0 to 255 in decimal without a leading zero.
+/// The way for inputs as written and the way on `url`'s tree (both by the `ipv4` rule's parts)
+/// agree on every host of four numbers from a list of edges, and with the parse.
+#[test]
+fn ipv4_addresses_as_written_are_the_ones_the_ipv4_serializer_writes() {
+    let numbers = [
+        "0", "00", "01", "7", "10", "99", "100", "199", "249", "250", "255", "256", "1000", "0x1",
+    ];
+    let mut taken = 0;
+    for a in numbers {
+        for b in ["0", "255", "01", "256"] {
+            for c in numbers {
+                for d in numbers {
+                    let host = format!("{a}.{b}.{c}.{d}");
+                    let as_written = agree(&format!("https://{host}/"));
+                    let serialized = [a, b, c, d]
+                        .iter()
+                        .all(|n| n.parse::<u8>().is_ok_and(|v| v.to_string() == *n));
+                    assert_eq!(as_written, serialized, "{host}");
+                    taken += usize::from(as_written);
+                }
+            }
+        }
+    }
+    assert_eq!(taken, 9 * 2 * 9 * 9);
 }
 
 /// A port is taken as written only when the port state would write the same digits: a 16-bit

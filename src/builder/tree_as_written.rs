@@ -6,7 +6,7 @@
 
 use core::ops::Range;
 
-use super::host::{byte_kinds, domain_ends_in_a_number};
+use super::host::{byte_kinds, host_kind_as_written};
 use super::path::{is_double_dot_segment, is_single_dot_segment, may_be_dot_segment};
 use super::serialized::port_as_written;
 use super::url::is_windows_drive_letter;
@@ -84,8 +84,12 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             return None;
         }
         self.follows(scheme.span().end, b':', &slashes.span())?;
-        let (credentials, host, port) =
-            self.authority_as_written(&authority, kind.default_port())?;
+        let AuthorityAsWritten {
+            credentials,
+            host,
+            host_kind,
+            port,
+        } = self.authority_as_written(&authority, kind.default_port())?;
         let path = self.special_path_as_written(&path, false)?;
         // One component after the other, with nothing between them the grammar did not match.
         let authority_end = authority.span().end;
@@ -97,7 +101,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             scheme_end: scheme.span().end,
             credentials,
             host,
-            host_kind: HostKind::Domain,
+            host_kind,
             port,
             path,
             query: None,
@@ -128,8 +132,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             if text == "localhost" || is_windows_drive_letter(text) {
                 return None;
             }
-            self.domain_as_written(text)?;
-            HostKind::Domain
+            self.domain_as_written(text)?
         };
         let path = self.special_path_as_written(&path, true)?;
         // One component after the other, with nothing between them the grammar did not match.
@@ -158,12 +161,12 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         self.scheme_at_as_written(scheme.span())
     }
 
-    /// `authority` as written: maybe credentials, a host, then maybe a port.
+    /// `authority` as written: maybe credentials, a host (and its kind), then maybe a port.
     fn authority_as_written(
         &self,
         node: &Node<'_>,
         default_port: Option<u16>,
-    ) -> Option<(Option<Credentials>, Range<usize>, Option<u16>)> {
+    ) -> Option<AuthorityAsWritten> {
         let mut children = node.children().peekable();
         let credentials = match children.peek()?.production()? {
             Production::Credentials => Some(self.credentials_as_written(&children.next()?)?),
@@ -192,8 +195,13 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         if at.start != host_start {
             return None;
         }
-        self.domain_as_written(host.as_str())?;
-        Some((credentials, at, port))
+        let host_kind = self.domain_as_written(host.as_str())?;
+        Some(AuthorityAsWritten {
+            credentials,
+            host: at,
+            host_kind,
+            port,
+        })
     }
 
     /// `credentials` as the serializer writes them: a username, a password after ":", or both,
@@ -235,16 +243,16 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         })
     }
 
-    /// A host the host parser returns as it is: not "[" (an IPv6 address), a domain of ASCII
-    /// bytes with no upper case letter, "%" or forbidden domain code point (the domain parser
-    /// returns such a domain as it is, and it cannot fail), not empty, and not ending in a
-    /// number (IPv4 parsing would write it again).
-    fn domain_as_written(&self, host: &str) -> Option<()> {
+    /// A host the host parser returns as it is, and its kind: not "[" (an IPv6 address), a
+    /// domain of ASCII bytes with no upper case letter, "%" or forbidden domain code point (the
+    /// domain parser returns such a domain as it is, and it cannot fail), not empty, and either
+    /// not ending in a number or an IPv4 address as the IPv4 serializer writes it (IPv4 parsing
+    /// would write any other again, or fail).
+    fn domain_as_written(&self, host: &str) -> Option<HostKind> {
         let as_it_is = !host.is_empty()
             && !host.starts_with('[')
-            && byte_kinds(host, &self.source.tables().domain_bytes) == 0
-            && domain_ends_in_a_number(self.source, host) == Some(false);
-        as_it_is.then_some(())
+            && byte_kinds(host, &self.source.tables().domain_bytes) == 0;
+        as_it_is.then(|| host_kind_as_written(self.source, host))?
     }
 
     /// `special_path` as written: segments opened by "/" (not "\"), none a single-dot or
@@ -352,4 +360,13 @@ fn children_of<'t, const N: usize>(
         *slot = child;
     }
     children.next().is_none().then_some(nodes)
+}
+
+/// An authority as written ([`Builder::authority_as_written`]): its credentials, if any, its
+/// host's place and kind, and its port, unless null.
+struct AuthorityAsWritten {
+    credentials: Option<Credentials>,
+    host: Range<usize>,
+    host_kind: HostKind,
+    port: Option<u16>,
 }
