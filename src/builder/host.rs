@@ -477,13 +477,12 @@ pub(super) fn kind_as_written_of_numbers<S: Productions + ?Sized>(
             .children()
             .filter(|part| part.production() != Some(Production::Eoi))
             .all(|part| {
-                let text = part.as_str();
+                let digits = part.as_str().as_bytes();
                 let octet = (part.production() == Some(Production::Ipv4Decimal)
-                    && !text.is_empty()
-                    && text.len() <= 3
-                    && text.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| text.parse::<u8>().ok())
-                .flatten();
+                    && (1..=3).contains(&digits.len())
+                    && digits.iter().all(u8::is_ascii_digit))
+                .then(|| digits.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0')))
+                .and_then(|n| u8::try_from(n).ok());
                 match (octet, octets.get_mut(count)) {
                     (Some(octet), Some(slot)) => {
                         (*slot, count) = (octet, count + 1);
@@ -506,11 +505,8 @@ pub(super) fn kind_as_written_of_numbers<S: Productions + ?Sized>(
 /// numbers in decimal, joined by ".", appended to `out`.
 pub(crate) fn serialize_ipv4(address: Ipv4Addr, out: &mut String) {
     let mut text = [0u8; 15];
-    let text = ipv4_text(address.octets(), &mut text);
-    out.reserve(text.len());
-    for &b in text {
-        out.push(char::from(b));
-    }
+    // ASCII digits and dots.
+    out.push_str(core::str::from_utf8(ipv4_text(address.octets(), &mut text)).unwrap_or_default());
 }
 
 /// The IPv4 serializer's text of the address of `octets`, written in `text`: each number in

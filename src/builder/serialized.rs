@@ -159,15 +159,13 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             return None;
         }
         let host = span(children.next()?);
-        let host_kind = if host.is_empty() {
-            HostKind::Empty
-        } else if may_end_in_a_number(self.text.as_bytes().get(host.clone())?) {
-            // The domain's text is taken only for the few that may end in a number (`str::get`
-            // costs its checks of character boundaries, out of line): an IPv4 address the IPv4
-            // serializer writes as it is, or a domain that does not end in a number after all.
-            kind_as_written_of_numbers(self.source, self.text.get(host.clone())?)?
-        } else {
-            HostKind::Domain
+        // A domain that may end in a number is looked at last, when everything else is as
+        // written (the `ipv4` rule runs on it).
+        let may_be_numbers =
+            !host.is_empty() && may_end_in_a_number(self.text.as_bytes().get(host.clone())?);
+        let host_kind = match host.is_empty() {
+            true => HostKind::Empty,
+            false => HostKind::Domain,
         };
         let mut places = AsWritten {
             scheme_kind,
@@ -231,6 +229,12 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
             [Production::SerializedFragmentOfUrlUnits; 2],
         ) {
             places.fragment = Some(span(child?));
+        }
+        if may_be_numbers {
+            // The domain's text is taken only for the few that may end in a number (`str::get`
+            // costs its checks of character boundaries, out of line): an IPv4 address the IPv4
+            // serializer writes as it is, or a domain that does not end in a number after all.
+            places.host_kind = kind_as_written_of_numbers(self.source, self.text.get(host)?)?;
         }
         // What follows is EOI's token.
         Some((places, units))
