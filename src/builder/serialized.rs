@@ -161,8 +161,6 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         let host = span(children.next()?);
         // A domain that may end in a number is looked at last, when everything else is as
         // written (the `ipv4` rule runs on it).
-        let may_be_numbers =
-            !host.is_empty() && may_end_in_a_number(self.text.as_bytes().get(host.clone())?);
         let host_kind = match host.is_empty() {
             true => HostKind::Empty,
             false => HostKind::Domain,
@@ -230,11 +228,15 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
         ) {
             places.fragment = Some(span(child?));
         }
-        if may_be_numbers {
+        let host = &places.host;
+        if host_kind == HostKind::Domain
+            && may_end_in_a_number(self.text.as_bytes().get(host.clone())?)
+        {
             // The domain's text is taken only for the few that may end in a number (`str::get`
             // costs its checks of character boundaries, out of line): an IPv4 address the IPv4
             // serializer writes as it is, or a domain that does not end in a number after all.
-            places.host_kind = kind_as_written_of_numbers(self.source, self.text.get(host)?)?;
+            places.host_kind =
+                kind_as_written_of_numbers(self.source, self.text.get(host.clone())?)?;
         }
         // What follows is EOI's token.
         Some((places, units))
