@@ -55,12 +55,12 @@ struct UrlUnit {
 }
 
 /// The URL unit that starts at byte `at` of `text` (a character boundary), whose first byte is
-/// `b`, as the states check the code point c "as it is appended to buffer": "If c is not a URL code point and not U+0025
-/// (%), invalid-URL-unit validation error. If c is U+0025 (%) and remaining does not start with
-/// two ASCII hex digits, invalid-URL-unit validation error." A "%" and the two hex digits that
-/// follow it are one unit (the digits are URL code points); any other unit is one code point,
-/// looked up only when its first byte is a suspect (see [`InvalidUrlUnits`]), and decoded only
-/// beyond ASCII. None were `at` not a boundary.
+/// `b`, as the states check the code point c "as it is appended to buffer": "If c is not a URL
+/// code point and not U+0025 (%), invalid-URL-unit validation error. If c is U+0025 (%) and
+/// remaining does not start with two ASCII hex digits, invalid-URL-unit validation error." A
+/// "%" and the two hex digits that follow it are one unit (the digits are URL code points); any
+/// other unit is one code point, looked up only when its first byte is a suspect (see
+/// [`InvalidUrlUnits`]), and decoded only beyond ASCII. None were `at` not a boundary.
 #[inline(always)]
 fn url_unit(
     text: &str,
