@@ -12,7 +12,7 @@
 //! `cargo bench --features bench-peers --bench ratios` (the feature builds the C++ peer
 //! ada-url). kasztp and node_files are read from `../shared/data/urls/` or
 //! `$PEGURL_BENCH_DATA`, as in `benches/parse.rs`; a list that is not there is left out with a
-//! message.
+//! message. Words after `--` keep only the ratios whose name holds one of them (`-- setters`).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -35,9 +35,22 @@ fn seconds(work: &dyn Fn() -> usize) -> f64 {
     start.elapsed().as_secs_f64()
 }
 
+/// Whether the ratio `name` is to be measured: every one, unless the command line names words
+/// (`cargo bench --bench ratios -- setters`), then those whose name holds one of them.
+fn wanted(name: &str) -> bool {
+    let mut words = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .peekable();
+    words.peek().is_none() || words.any(|w| name.contains(&w))
+}
+
 /// One line of the report: `a`'s time over `b`'s, as the median of [`ROUNDS`] rounds with the
 /// first and third quartiles, and each side's median time per item (`items` per run).
 fn ratio(name: &str, items: usize, a: &dyn Fn() -> usize, b: &dyn Fn() -> usize) {
+    if !wanted(name) {
+        return;
+    }
     // One run of each first, so that neither pays for cold caches or lazily made tables.
     seconds(a);
     seconds(b);

@@ -15,7 +15,7 @@ use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::grammar::{Production, Productions, IPV4_TOKENS, SERIALIZED_TOKENS};
+use crate::grammar::{Production, Productions, IPV4_TOKENS, SERIALIZED_TOKENS, SETTER_TOKENS};
 use crate::scan::{bytes_equal_to, leading, Stops};
 use crate::tokens::{offset, Few, Out, Token};
 use attempts::{Attempt, Attempts};
@@ -46,6 +46,26 @@ mod url_rules {
         match entry {
             Production::SerializedUrlHead => parser.r_serialized_url_head(),
             _ => parser.r_serialized_url(),
+        }
+    }
+
+    /// A setter's entry, into a sink of a few tokens (see [`run_serialized`]); false for
+    /// another production.
+    #[inline]
+    pub(super) fn run_setter(
+        parser: &mut Parser<'_, '_, &mut Few<SETTER_TOKENS>>,
+        entry: Production,
+    ) -> bool {
+        match entry {
+            Production::SetHost => parser.r_set_host(),
+            Production::SetOpaqueHost => parser.r_set_opaque_host(),
+            Production::SetFileHost => parser.r_set_file_host(),
+            Production::SetPort => parser.r_set_port(),
+            Production::SetSpecialPathname => parser.r_set_special_pathname(),
+            Production::SetPathname => parser.r_set_pathname(),
+            Production::SetSearch => parser.r_set_search(),
+            Production::SetHash => parser.r_set_hash(),
+            _ => false,
         }
     }
 
@@ -142,6 +162,16 @@ impl Productions for Generated {
             url_rules::run_serialized(parser, entry)
         })
         .0
+    }
+
+    #[inline]
+    fn parse_setter(
+        &self,
+        entry: Production,
+        input: &str,
+        tokens: &mut Few<SETTER_TOKENS>,
+    ) -> bool {
+        run_on(input, tokens, |parser| url_rules::run_setter(parser, entry)).0
     }
 
     #[inline]
@@ -461,6 +491,9 @@ mod outline_tests;
 
 #[cfg(all(test, feature = "std"))]
 mod steps_tests;
+
+#[cfg(all(test, feature = "std"))]
+mod setter_tests;
 
 #[cfg(test)]
 mod tests {

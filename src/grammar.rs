@@ -36,6 +36,12 @@ pub(crate) const SERIALIZED_TOKENS: usize = 8;
 /// numbers (a longer tree is read by [`Productions::parse`]).
 pub(crate) const IPV4_TOKENS: usize = 10;
 
+/// The most tokens of a setter's tree that [`Productions::parse_setter`] keeps: the entry's
+/// root, the end of input and what is between them (a host and a port, a query, a fragment, or
+/// a path's rows of segments and the segments the path state looks at; a longer tree is read by
+/// [`Productions::parse`]).
+pub(crate) const SETTER_TOKENS: usize = 8;
+
 /// A node of a tree the grammar matched: the rule's name, the span it took, and its children.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
@@ -194,6 +200,21 @@ pub(crate) trait Productions {
     /// taken from the thread. False when it does not match, or when this source has no such way
     /// (the caller then runs [`Productions::parse`]).
     fn parse_ipv4(&self, _input: &str, _tokens: &mut crate::tokens::Few<IPV4_TOKENS>) -> bool {
+        false
+    }
+
+    /// Runs the setter entry `entry` (`set_host`, `set_opaque_host`, `set_file_host`,
+    /// `set_port`, `set_special_pathname`, `set_pathname`, `set_search` or `set_hash`) on
+    /// `input` into `tokens`, a sink for its small tree, as [`Productions::parse_serialized`]
+    /// runs its entries: a setter's value is read without a token buffer taken from the thread
+    /// and given back. False when it does not match, for another entry, or when this source has
+    /// no such way (the caller then runs [`Productions::parse`]).
+    fn parse_setter(
+        &self,
+        _entry: Production,
+        _input: &str,
+        _tokens: &mut crate::tokens::Few<SETTER_TOKENS>,
+    ) -> bool {
         false
     }
 

@@ -117,11 +117,14 @@ impl Url {
             Some(host) => {
                 let input = Input::for_setter(host);
                 let setter = Setter::WholeHostname;
-                match builder::set(&Generated, &mut self.record, setter, &input, None) {
-                    Ok(()) => Ok(()),
+                let mut failed_as_a_parse = None;
+                let slot = Some(&mut failed_as_a_parse);
+                let result = builder::set(&Generated, &mut self.record, setter, &input, None, slot);
+                match (result, failed_as_a_parse) {
+                    (Ok(()), _) => Ok(()),
                     // Where the value failed as a parse of its host would.
-                    Err(builder::Failure::Parse(e)) => Err(e),
-                    Err(builder::Failure::Setter(error)) => Err(fail(match error {
+                    (Err(_), Some(e)) => Err(e),
+                    (Err(error), None) => Err(fail(match error {
                         SetterError::TooLong => ParseErrorKind::TooLong,
                         SetterError::Grammar(production) => ParseErrorKind::Grammar(production),
                         // The host state's "return failure" with no validation error: an
@@ -309,7 +312,7 @@ impl Url {
         setter: Setter,
         input: &Input<'_>,
     ) -> Result<(), SetterError> {
-        builder::set(source, &mut self.record, setter, input, None)
+        builder::set(source, &mut self.record, setter, input, None, None)
     }
 
     /// Runs a setter's entry rule on `value` with the built-in grammar.

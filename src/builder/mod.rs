@@ -46,7 +46,7 @@ pub(crate) use authority::port_number;
 pub(crate) use host::{
     domain_byte_kinds, serialize_ipv4, serialize_ipv6, strict_ascii_ends_in_a_number,
 };
-pub(crate) use setters::{put_host, rewrite, set, Failure, Setter};
+pub(crate) use setters::{put_host, rewrite, set, Setter};
 pub(crate) use url::is_windows_drive_letter;
 
 /// Where validation errors go, as they arise; None when nobody listens.
@@ -358,29 +358,54 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
         node.production()
     }
 
-    /// Runs `entry` on the whole preprocessed input and returns its tree.
+    /// Runs `entry` on the whole preprocessed input and returns its tree. Inlined always: a
+    /// tree returned in memory was read back with loads wider than the stores that wrote it,
+    /// which the processor cannot forward (the failures and the trace are out of line).
+    #[inline(always)]
     fn run(&mut self, entry: Production) -> Result<Matched<'i>, ParseError> {
         if self.text.len() > crate::MAX_INPUT_LEN {
-            let all = 0..self.text.len();
-            return Err(self.fail_silently(ParseErrorKind::TooLong, all));
+            return Err(self.too_long_to_run());
         }
         // When only the outcome is asked for, no path segment is read: the tree's outline will
         // do. A long input's path is read from an outline too, a segment at a time, so that its
         // tree does not hold a token per segment leaf (unless the tree is traced).
         let outline = self.trace.is_none() && (self.outcome_only || path::steps_paths(self.text));
         self.outline_asked = outline;
-        let tree = match self.source.parse(entry, self.text, outline) {
-            Some(tree) => tree,
-            None => return Err(self.unexpected(entry, self.unmatched(entry))),
+        let Some(tree) = self.source.parse(entry, self.text, outline) else {
+            return Err(self.not_matched(entry));
         };
+        if self.trace.is_some() {
+            self.trace_tree(&tree);
+        }
+        Ok(tree)
+    }
+
+    /// [`Builder::run`]'s failure for an input longer than a tree's offsets reach.
+    #[cold]
+    #[inline(never)]
+    fn too_long_to_run(&mut self) -> ParseError {
+        let all = 0..self.text.len();
+        self.fail_silently(ParseErrorKind::TooLong, all)
+    }
+
+    /// [`Builder::run`]'s failure when `entry` does not match the input.
+    #[cold]
+    #[inline(never)]
+    fn not_matched(&mut self, entry: Production) -> ParseError {
+        self.unexpected(entry, self.unmatched(entry))
+    }
+
+    /// Keeps `tree` in the trace.
+    #[cold]
+    #[inline(never)]
+    fn trace_tree(&mut self, tree: &Matched<'_>) {
+        let source = self.source;
+        let input = self.input;
         if let Some(trace) = self.trace.as_mut() {
-            let source = self.source;
-            let input = self.input;
             let name = |rule| source.rule_name(rule);
             let span = |s| input.original_span(s);
             trace.push(crate::grammar::Tree::of(tree.root(), &name, &span, 0));
         }
-        Ok(tree)
     }
 
     /// Where `entry` failed on the whole input: the code point at the farthest position the

@@ -5,11 +5,12 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use super::{span, Builder, Sink};
+use super::{span, Builder, Node, Sink};
 use crate::error::{ErrorCode, ParseError, SetterError};
-use crate::grammar::{Production, Productions};
+use crate::grammar::{Production, Productions, SETTER_TOKENS};
 use crate::input::Input;
 use crate::record::{Component, HostKind, Record, Writer};
+use crate::tokens::{Few, Matched};
 
 /// A setter that parses its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,26 +38,29 @@ pub(crate) enum Setter {
 /// path of a URL without a host) the record is written again by a [`Writer`] resumed where the
 /// component starts: what comes before it is copied once, and what follows it is copied after.
 ///
-/// The error is a [`SetterError`], or a [`Failure`] for a caller that wants the [`ParseError`]
-/// at which a value failed as a parse fails.
-pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
+/// The error is a [`SetterError`]. A caller that wants the [`ParseError`] at which a value failed
+/// as a parse fails (the `url` crate's `set_host` reports it) gives `failed_as_a_parse`, where it
+/// is kept; the error returned is then that one as a [`SetterError`]. (One function for both:
+/// a generic error type made two copies of this one.)
+pub(crate) fn set<'i, S: Productions>(
     source: &S,
     record: &mut Record,
     setter: Setter,
     input: &'i Input<'i>,
     errors: Sink<'_>,
-) -> Result<(), E> {
+    failed_as_a_parse: Option<&mut Option<ParseError>>,
+) -> Result<(), SetterError> {
     // The grammar reads no input longer than a parse's (token offsets are 32-bit): such a
     // value is not one the setter could take, and the URL stays as it was.
     if input.text.len() > crate::MAX_INPUT_LEN {
-        return Err(SetterError::TooLong.into());
+        return Err(SetterError::TooLong);
     }
     let from = match setter {
         Setter::Protocol => {
             // The scheme is written in place; what follows it moves.
             let mut builder = Builder::new(source, input, None, errors);
             builder.preprocessing();
-            return builder.set_protocol(record).map_err(E::from);
+            return builder.set_protocol(record);
         }
         Setter::Host | Setter::Hostname | Setter::WholeHostname => Component::Host,
         Setter::Port => Component::Port,
@@ -77,7 +81,7 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
         _ => None,
     };
     if let Some(e) = refused {
-        return Err(e.into());
+        return Err(e);
     }
     // The host and the port of a URL that has a host are put in place
     // ([`Writer::put_host_and_port`], [`Writer::put_port`]): nothing before or after them is
@@ -95,13 +99,33 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
         Component::Query | Component::Fragment => true,
         Component::Host | Component::Port => false,
     };
+    // The writer, made once before the builder that holds it (a writer made apart and then put
+    // in the builder was copied with loads wider than the stores that wrote it, which the
+    // processor cannot forward). It holds nothing for a change in place (it gives the scheme
+    // and the host kind the states look at); otherwise it has room for the whole URL, also when
+    // the component is written alone (when the URL's own buffer has no room for the change, the
+    // URL is put together in this one).
+    let out = match in_place {
+        true => Writer::alone(record, String::new()),
+        false => {
+            let buffer = spare::take(record.serialization().len() + input.text.len() + 8);
+            match alone {
+                true => Writer::alone(record, buffer),
+                false => {
+                    let mut out = Writer::with_capacity(0);
+                    out.resume(record, from, buffer);
+                    out
+                }
+            }
+        }
+    };
     let mut builder = Builder {
         source,
         text: &input.text,
         input,
         base: None,
         errors,
-        out: Writer::with_capacity(0),
+        out,
         base_query: None,
         encoding: encoding_rs::UTF_8,
         trace: None,
@@ -114,8 +138,6 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
     // validation error." (a state override leaves leading and trailing spaces).
     builder.preprocessing();
     if in_place {
-        // The writer holds nothing: it gives the scheme and the host kind the states look at.
-        builder.out = Writer::alone(record, String::new());
         let mut target = Target::InPlace(record);
         let result = match from {
             Component::Host => builder.set_host(&mut target, setter),
@@ -123,16 +145,9 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
         };
         return match result {
             Ok(()) => Ok(()),
-            Err(Written::Host(e) | Written::Nothing(e)) => Err(e.into()),
-            Err(Written::Failed(e)) => Err(E::from(e)),
+            Err(Written::Host(e) | Written::Nothing(e)) => Err(e),
+            Err(Written::Failed(e)) => Err(failed(e, failed_as_a_parse)),
         };
-    }
-    // Room for the whole URL, also when the component is written alone: when the URL's own
-    // buffer has no room for the change, the URL is put together in this one.
-    let buffer = spare::take(record.serialization().len() + input.text.len() + 8);
-    match alone {
-        true => builder.out = Writer::alone(record, buffer),
-        false => builder.out.resume(record, from, buffer),
     }
     let old = &*record;
     let result = match from {
@@ -152,21 +167,21 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
     }
     let (written, result) = match result {
         Ok(()) => (true, Ok(())),
-        Err(Written::Host(e)) => (true, Err(e.into())),
-        Err(Written::Nothing(e)) => (false, Err(e.into())),
-        Err(Written::Failed(e)) => (false, Err(E::from(e))),
+        Err(Written::Host(e)) => (true, Err(e)),
+        Err(Written::Nothing(e)) => (false, Err(e)),
+        Err(Written::Failed(e)) => (false, Err(failed(e, failed_as_a_parse))),
     };
     // The serialization not kept is the next setter's buffer.
     let (unused, result) = match written {
         true if alone => match builder.out.put_alone(record, from) {
             true => (builder.out.into_buffer(), result),
             // Too long for a record: the URL stays as it was.
-            false => (builder.out.into_buffer(), Err(SetterError::TooLong.into())),
+            false => (builder.out.into_buffer(), Err(SetterError::TooLong)),
         },
         true => match builder.out.replace(record) {
             Ok(unused) => (unused, result),
             // Too long for a record: the URL stays as it was.
-            Err(unused) => (unused, Err(SetterError::TooLong.into())),
+            Err(unused) => (unused, Err(SetterError::TooLong)),
         },
         false => (builder.out.into_buffer(), result),
     };
@@ -174,25 +189,15 @@ pub(crate) fn set<'i, S: Productions, E: From<SetterError> + From<ParseError>>(
     result
 }
 
-/// Why a setter did not take its value: a [`SetterError`], or the [`ParseError`] at which the
-/// value failed as a parse fails (its kind and its span in the value), which the `url` crate's
-/// `set_host` reports.
-#[derive(Debug)]
-pub(crate) enum Failure {
-    Setter(SetterError),
-    Parse(ParseError),
-}
-
-impl From<SetterError> for Failure {
-    fn from(e: SetterError) -> Failure {
-        Failure::Setter(e)
+/// A value that failed as a parse fails: `e` kept in `slot` when the caller asked for it, and
+/// the [`SetterError`] it is.
+#[cold]
+fn failed(e: ParseError, slot: Option<&mut Option<ParseError>>) -> SetterError {
+    let error = SetterError::from(e.clone());
+    if let Some(slot) = slot {
+        *slot = Some(e);
     }
-}
-
-impl From<ParseError> for Failure {
-    fn from(e: ParseError) -> Failure {
-        Failure::Parse(e)
-    }
+    error
 }
 
 /// Writes `record` again from `from` on, for a change that reads no value (a port number, a
@@ -380,8 +385,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         if self.file() {
             // "If state override is given and url's scheme is "file", then decrease pointer by 1
             // and set state to file host state."
-            let tree = self.run(Production::SetFileHost)?;
-            let node = tree.root();
+            let mut few = Few::new();
+            let mut whole = None;
+            let node = self.run_setter(Production::SetFileHost, &mut few, &mut whole)?;
             // One `file_host`, read whole before anything is written: any other tree is a
             // grammar the builder does not know, and leaves the URL as it was.
             let mut host = None;
@@ -414,8 +420,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         } else {
             Production::SetOpaqueHost
         };
-        let tree = self.run(entry)?;
-        let node = tree.root();
+        let mut few = Few::new();
+        let mut whole = None;
+        let node = self.run_setter(entry, &mut few, &mut whole)?;
         let mut host = None;
         let mut port = None;
         // One host and at most one port: any other tree is a grammar the builder does not know.
@@ -514,8 +521,9 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// The [port state](https://url.spec.whatwg.org/#port-state) with a state override.
     /// (The API checks "If the given value is the empty string" before this runs.)
     fn set_port(&mut self, target: &mut Target<'_>) -> Result<(), Written> {
-        let tree = self.run(Production::SetPort)?;
-        let node = tree.root();
+        let mut few = Few::new();
+        let mut whole = None;
+        let node = self.run_setter(Production::SetPort, &mut few, &mut whole)?;
         let mut port = target.record().port();
         for child in self.children(node) {
             let (_, digits) = child?;
@@ -569,24 +577,56 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             } else {
                 Production::SetPathname
             };
-            let tree = self.run(entry)?;
-            self.path(tree.root())?;
+            let mut few = Few::new();
+            let mut whole = None;
+            let root = self.run_setter(entry, &mut few, &mut whole)?;
+            self.path(root)?;
         }
         self.out.end_path();
         Ok(())
     }
 
+    /// Runs the setter entry `entry` on the value: the root of its tree, kept in `few` when it
+    /// is small (the usual value's: [`Productions::parse_setter`]), else in `whole`
+    /// ([`Builder::run`], also when the tree is traced or the source has no such way).
+    /// Inlined: a root returned in memory was read back with loads wider than the stores that
+    /// wrote it, which the processor cannot forward.
+    #[inline(always)]
+    fn run_setter<'t>(
+        &mut self,
+        entry: Production,
+        few: &'t mut Few<SETTER_TOKENS>,
+        whole: &'t mut Option<Matched<'i>>,
+    ) -> Result<Node<'t>, ParseError>
+    where
+        'i: 't,
+    {
+        let text = self.text;
+        if self.trace.is_none() && self.source.parse_setter(entry, text, few) {
+            if let Some(root) = few.tokens().and_then(|tokens| Node::root_of(text, tokens)) {
+                // The tree is whole: no path is read from an outline.
+                self.outline_asked = false;
+                return Ok(root);
+            }
+        }
+        Ok(whole.insert(self.run(entry)?).root())
+    }
+
     /// The [query state](https://url.spec.whatwg.org/#query-state) with a state override.
     fn set_search(&mut self) -> Result<(), Written> {
-        let tree = self.run(Production::SetSearch)?;
-        self.query(tree.root());
+        let mut few = Few::new();
+        let mut whole = None;
+        let root = self.run_setter(Production::SetSearch, &mut few, &mut whole)?;
+        self.query(root);
         Ok(())
     }
 
     /// The [fragment state](https://url.spec.whatwg.org/#fragment-state) with a state override.
     fn set_hash(&mut self) -> Result<(), Written> {
-        let tree = self.run(Production::SetHash)?;
-        for child in self.children(tree.root()) {
+        let mut few = Few::new();
+        let mut whole = None;
+        let root = self.run_setter(Production::SetHash, &mut few, &mut whole)?;
+        for child in self.children(root) {
             let (_, fragment) = child?;
             self.fragment(fragment)?;
         }
@@ -595,60 +635,5 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::error::ValidationError;
-    use crate::generated::Generated;
-    use alloc::vec::Vec;
-
-    /// The validation errors of `setter` with `value` on `href`.
-    fn errors_of(
-        href: &str,
-        setter: Setter,
-        value: &str,
-    ) -> Vec<(ErrorCode, core::ops::Range<usize>)> {
-        let request = super::super::Request {
-            base: None,
-            errors: None,
-            encoding: encoding_rs::UTF_8,
-            trace: None,
-        };
-        let mut record = super::super::parse(&Generated, href, request, |r| r).expect("a URL");
-        let mut errors: Vec<ValidationError> = Vec::new();
-        let mut listener: super::super::Listener<'_> = &mut |e| errors.push(e);
-        let input = Input::for_setter(value);
-        let _: Result<(), SetterError> =
-            set(&Generated, &mut record, setter, &input, Some(&mut listener));
-        errors.into_iter().map(|e| (e.code, e.span)).collect()
-    }
-
-    /// A setter's value is preprocessed as the basic URL parser's input is with a URL given:
-    /// its tabs and newlines are removed, with an invalid-URL-unit validation error at the
-    /// first; the errors that follow are placed in the value as given.
-    #[test]
-    fn a_tab_or_newline_in_a_setter_value_is_an_invalid_url_unit() {
-        assert_eq!(
-            errors_of("http://h/p", Setter::Pathname, "\t/a\n\\b"),
-            [
-                (ErrorCode::InvalidUrlUnit, 0..1),
-                (ErrorCode::InvalidReverseSolidus, 4..5)
-            ]
-        );
-        assert_eq!(
-            errors_of("http://h/p", Setter::Search, "q=\r1"),
-            [(ErrorCode::InvalidUrlUnit, 2..3)]
-        );
-        assert_eq!(
-            errors_of("http://h/p", Setter::Protocol, "ht\ntps:"),
-            [(ErrorCode::InvalidUrlUnit, 2..3)]
-        );
-        // With a URL given, the value is not trimmed: its spaces are the fragment state's.
-        assert_eq!(
-            errors_of("http://h/p", Setter::Hash, " a "),
-            [
-                (ErrorCode::InvalidUrlUnit, 0..1),
-                (ErrorCode::InvalidUrlUnit, 2..3)
-            ]
-        );
-    }
-}
+#[path = "setters_tests.rs"]
+mod tests;

@@ -23,8 +23,9 @@ pub(super) const ENTRIES: [Production; 3] = [
     Production::UrlAgainstNonSpecialBase,
 ];
 
-/// The built-in grammar without an outline: every run makes the whole tree.
-struct Whole;
+/// The built-in grammar without its own ways (no outline, no sink of a few tokens for a
+/// setter's value): every run makes the whole tree in the token buffer.
+pub(super) struct Whole;
 
 impl Productions for Whole {
     fn parse_into(&self, entry: Production, input: &str, tokens: &mut Vec<Token>) -> bool {
