@@ -2,21 +2,26 @@
 //! `run_setter`): on every WPT setter value, every WPT input and values made to have trees of
 //! every size around the sink's, against each setter entry, it matches exactly when the whole
 //! run does, and keeps the whole tree when that has at most `SETTER_TOKENS` tokens (nothing when
-//! it has more); and every WPT setters case gives the same URL with the sink as through the
-//! token buffer alone.
+//! it has more); every WPT setters case gives the same result, URL and validation errors with
+//! the sink as through the token buffer alone; and the sink holds what a buffer holds under any
+//! pushes, closes and backtracks, past its room and back.
 
 use alloc::borrow::ToOwned;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use core::ops::Range;
+
 use super::outline_tests::Whole;
 use super::Generated;
 use crate::api::SetterPlan;
+use crate::builder::{Listener, Request, Setter};
+use crate::error::{ErrorCode, SetterError, ValidationError};
 use crate::grammar::{Production, Productions, SETTER_TOKENS};
 use crate::input::Input;
 use crate::tables::BUILTIN;
-use crate::tokens::Few;
+use crate::tokens::{Few, Out, Token};
 use crate::Url;
 
 /// The entries the setters run.
@@ -107,34 +112,125 @@ fn only_the_setter_entries_have_the_small_sink() {
     }
 }
 
+/// What a setter did: its result, the URL after it, and every validation error (code and span).
+type Outcome = (
+    Result<(), SetterError>,
+    String,
+    Vec<(ErrorCode, Range<usize>)>,
+);
+
+/// `setter` with `value` on the URL `href` parses to, by `source`.
+fn set_by(source: &impl Productions, href: &str, setter: Setter, value: &str) -> Option<Outcome> {
+    let request = Request {
+        base: None,
+        errors: None,
+        encoding: encoding_rs::UTF_8,
+        trace: None,
+    };
+    let mut record = crate::builder::parse(&Generated, href, request, |r| r).ok()?;
+    let mut errors = Vec::new();
+    let mut listener: Listener<'_> = &mut |e: ValidationError| errors.push((e.code, e.span));
+    let input = Input::for_setter(value);
+    let result = crate::builder::set(
+        source,
+        &mut record,
+        setter,
+        &input,
+        Some(&mut listener),
+        None,
+    );
+    Some((result, record.serialization().to_owned(), errors))
+}
+
 #[test]
-fn every_wpt_setters_case_gives_the_same_url_through_the_token_buffer_alone() {
-    let mut compared = 0;
+fn every_wpt_setters_case_gives_the_same_outcome_through_the_token_buffer_alone() {
+    let (mut compared, mut in_the_sink) = (0, 0);
     for (attribute, href, value, expected) in wpt_setter_cases() {
-        let Ok(start) = Url::parse(&href) else {
+        let Ok(mut url) = Url::parse(&href) else {
             continue;
         };
-        let mut with_sink = start.clone();
-        let _ = with_sink.set_component(&attribute, &value);
-        assert_eq!(
-            with_sink.href(),
-            expected,
-            "{attribute} = {value:?} on {href}"
-        );
-        let mut buffer_alone = start.clone();
-        match buffer_alone.plan_setter(&attribute, &value, &BUILTIN) {
-            Some(SetterPlan::Parse(setter, value)) => {
-                let input = Input::for_setter(&value);
-                let _ = buffer_alone.apply_setter(&Whole, setter, &input);
-                compared += 1;
-            }
-            _ => continue,
-        }
-        assert_eq!(
-            buffer_alone.href(),
-            expected,
-            "{attribute} = {value:?} on {href}"
-        );
+        let Some(SetterPlan::Parse(setter, parsed)) = url.plan_setter(&attribute, &value, &BUILTIN)
+        else {
+            continue;
+        };
+        let with_sink = set_by(&Generated, &href, setter, &parsed);
+        let buffer_alone = set_by(&Whole, &href, setter, &parsed);
+        assert_eq!(with_sink, buffer_alone, "{attribute} = {value:?} on {href}");
+        // The WPT href, through the API (which removes an emptied query or fragment).
+        let _ = url.set_component(&attribute, &value);
+        assert_eq!(url.href(), expected, "{attribute} = {value:?} on {href}");
+        compared += 1;
+        // Whether the sink held this value's tree (else both ways read it into the buffer).
+        let entries = SETTER_ENTRIES.iter();
+        let text = Input::for_setter(&parsed).text.into_owned();
+        in_the_sink += usize::from(entries.clone().any(|&entry| {
+            let mut few = Few::<SETTER_TOKENS>::new();
+            Generated.parse_setter(entry, &text, &mut few) && few.tokens().is_some()
+        }));
     }
-    assert!(compared > 200, "{compared} compared");
+    assert!(
+        compared > 200 && in_the_sink > 200,
+        "{compared} compared, {in_the_sink} in the sink"
+    );
+}
+
+/// The sink against a token buffer under the same pushes, closes and truncations, as a parse
+/// makes them: going past its room, backtracking below it and growing again included. Whenever
+/// the buffer holds at most `SETTER_TOKENS` tokens, the sink holds the same; otherwise nothing.
+#[test]
+fn a_sink_past_its_room_and_back_holds_what_a_buffer_holds() {
+    let token = |rule: u16| Token {
+        production: None,
+        rule,
+        start: u32::from(rule),
+        end: u32::from(rule),
+        next: 0,
+    };
+    // A fixed pseudo-random walk: each step pushes, closes an open token or backtracks.
+    let mut state = 0x2545_f491_u32;
+    let mut step = || {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        state
+    };
+    let (mut past_and_back, mut checked) = (0, 0);
+    for _walk in 0..2_000 {
+        let mut buffer: Vec<Token> = Vec::new();
+        let mut few = Few::<SETTER_TOKENS>::new();
+        let mut went_past = false;
+        for _ in 0..40 {
+            let r = step();
+            match r % 4 {
+                0 | 1 => {
+                    let t = token((r >> 8) as u16);
+                    buffer.push(t);
+                    Out::push(&mut &mut few, t);
+                }
+                2 if !buffer.is_empty() => {
+                    let index = (r >> 8) as usize % buffer.len();
+                    let (end, next) = (r >> 16, buffer.len() as u32);
+                    Out::close(&mut buffer, index, end, next);
+                    Out::close(&mut &mut few, index, end, next);
+                }
+                _ => {
+                    let len = (r >> 8) as usize % (buffer.len() + 1);
+                    buffer.truncate(len);
+                    Out::truncate(&mut &mut few, len);
+                }
+            }
+            went_past |= buffer.len() > SETTER_TOKENS;
+            if buffer.len() <= SETTER_TOKENS {
+                assert_eq!(few.tokens(), Some(&buffer[..]));
+                past_and_back += usize::from(went_past);
+            } else {
+                assert_eq!(few.tokens(), None);
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        past_and_back > 1_000,
+        "{past_and_back} of {checked} after going past the room"
+    );
 }
