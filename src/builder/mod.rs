@@ -46,6 +46,8 @@ pub(crate) use authority::port_number;
 pub(crate) use host::{
     domain_byte_kinds, serialize_ipv4, serialize_ipv6, strict_ascii_ends_in_a_number,
 };
+#[cfg(all(test, feature = "std"))]
+pub(crate) use setters::tests::outcome_of;
 pub(crate) use setters::{put_host, rewrite, set, Setter};
 pub(crate) use url::is_windows_drive_letter;
 

@@ -193,11 +193,10 @@ pub(crate) fn set<'i, S: Productions>(
 /// the [`SetterError`] it is.
 #[cold]
 fn failed(e: ParseError, slot: Option<&mut Option<ParseError>>) -> SetterError {
-    let error = SetterError::from(e.clone());
-    if let Some(slot) = slot {
-        *slot = Some(e);
+    match slot {
+        Some(slot) => SetterError::from(slot.insert(e).clone()),
+        None => SetterError::from(e),
     }
-    error
 }
 
 /// Writes `record` again from `from` on, for a change that reads no value (a port number, a
@@ -636,4 +635,4 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
 
 #[cfg(test)]
 #[path = "setters_tests.rs"]
-mod tests;
+pub(crate) mod tests;

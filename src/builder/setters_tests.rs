@@ -5,29 +5,52 @@
 use super::*;
 use crate::error::ValidationError;
 use crate::generated::Generated;
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 use alloc::vec::Vec;
 
-/// The validation errors of `setter` with `value` on `href`.
-fn errors_of(href: &str, setter: Setter, value: &str) -> Vec<(ErrorCode, core::ops::Range<usize>)> {
+/// What a setter did: its result, the URL after it, and every validation error (code and span).
+pub(crate) type Outcome = (
+    Result<(), SetterError>,
+    String,
+    Vec<(ErrorCode, core::ops::Range<usize>)>,
+);
+
+/// `setter` with `value` on the URL `href` parses to, by `source`; None when `href` does not
+/// parse.
+pub(crate) fn outcome_of(
+    source: &impl Productions,
+    href: &str,
+    setter: Setter,
+    value: &str,
+) -> Option<Outcome> {
     let request = super::super::Request {
         base: None,
         errors: None,
         encoding: encoding_rs::UTF_8,
         trace: None,
     };
-    let mut record = super::super::parse(&Generated, href, request, |r| r).expect("a URL");
-    let mut errors: Vec<ValidationError> = Vec::new();
-    let mut listener: super::super::Listener<'_> = &mut |e| errors.push(e);
+    let mut record = super::super::parse(&Generated, href, request, |r| r).ok()?;
+    let mut errors = Vec::new();
+    let mut listener: super::super::Listener<'_> =
+        &mut |e: ValidationError| errors.push((e.code, e.span));
     let input = Input::for_setter(value);
-    let _: Result<(), SetterError> = set(
-        &Generated,
+    let result = set(
+        source,
         &mut record,
         setter,
         &input,
         Some(&mut listener),
         None,
     );
-    errors.into_iter().map(|e| (e.code, e.span)).collect()
+    Some((result, record.serialization().to_owned(), errors))
+}
+
+/// The validation errors of `setter` with `value` on `href`.
+fn errors_of(href: &str, setter: Setter, value: &str) -> Vec<(ErrorCode, core::ops::Range<usize>)> {
+    outcome_of(&Generated, href, setter, value)
+        .expect("a URL")
+        .2
 }
 
 /// A setter's value is preprocessed as the basic URL parser's input is with a URL given:

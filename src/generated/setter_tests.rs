@@ -11,13 +11,10 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use core::ops::Range;
-
 use super::outline_tests::Whole;
 use super::Generated;
 use crate::api::SetterPlan;
-use crate::builder::{Listener, Request, Setter};
-use crate::error::{ErrorCode, SetterError, ValidationError};
+use crate::builder::outcome_of;
 use crate::grammar::{Production, Productions, SETTER_TOKENS};
 use crate::input::Input;
 use crate::tables::BUILTIN;
@@ -112,36 +109,6 @@ fn only_the_setter_entries_have_the_small_sink() {
     }
 }
 
-/// What a setter did: its result, the URL after it, and every validation error (code and span).
-type Outcome = (
-    Result<(), SetterError>,
-    String,
-    Vec<(ErrorCode, Range<usize>)>,
-);
-
-/// `setter` with `value` on the URL `href` parses to, by `source`.
-fn set_by(source: &impl Productions, href: &str, setter: Setter, value: &str) -> Option<Outcome> {
-    let request = Request {
-        base: None,
-        errors: None,
-        encoding: encoding_rs::UTF_8,
-        trace: None,
-    };
-    let mut record = crate::builder::parse(&Generated, href, request, |r| r).ok()?;
-    let mut errors = Vec::new();
-    let mut listener: Listener<'_> = &mut |e: ValidationError| errors.push((e.code, e.span));
-    let input = Input::for_setter(value);
-    let result = crate::builder::set(
-        source,
-        &mut record,
-        setter,
-        &input,
-        Some(&mut listener),
-        None,
-    );
-    Some((result, record.serialization().to_owned(), errors))
-}
-
 #[test]
 fn every_wpt_setters_case_gives_the_same_outcome_through_the_token_buffer_alone() {
     let (mut compared, mut in_the_sink) = (0, 0);
@@ -153,8 +120,8 @@ fn every_wpt_setters_case_gives_the_same_outcome_through_the_token_buffer_alone(
         else {
             continue;
         };
-        let with_sink = set_by(&Generated, &href, setter, &parsed);
-        let buffer_alone = set_by(&Whole, &href, setter, &parsed);
+        let with_sink = outcome_of(&Generated, &href, setter, &parsed);
+        let buffer_alone = outcome_of(&Whole, &href, setter, &parsed);
         assert_eq!(with_sink, buffer_alone, "{attribute} = {value:?} on {href}");
         // The WPT href, through the API (which removes an emptied query or fragment).
         let _ = url.set_component(&attribute, &value);
