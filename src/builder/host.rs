@@ -4,11 +4,11 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use core::net::{Ipv4Addr, Ipv6Addr};
 use core::ops::Range;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
+use super::host_serializer::SerializedHost;
 use super::long_labels::to_ascii_with_long_labels;
 use super::strict_domain::passes_strict_to_ascii;
 use super::url::is_windows_drive_letter;
@@ -27,7 +27,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let at = span(&node);
         let text = node.as_str();
         let (kind, serialized) = self.host_parser(text, at, opaque)?;
-        self.out.host(kind, &serialized);
+        self.out.host_by(kind, |out| serialized.write_to(out));
         Ok(())
     }
 
@@ -57,22 +57,23 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         let (kind, serialized) = self.host_parser(text, at, false)?;
         self.out.start_authority();
         // "If host is "localhost", then set host to the empty string."
-        if kind == HostKind::Domain && serialized == "localhost" {
+        if kind == HostKind::Domain && serialized.is_localhost() {
             self.out.host(HostKind::Empty, "");
         } else {
-            self.out.host(kind, &serialized);
+            self.out.host_by(kind, |out| serialized.write_to(out));
         }
         self.out.end_authority();
         Ok(())
     }
 
-    /// The host parser, given a host leaf at `at`. Returns the host's kind and serialization.
+    /// The host parser, given a host leaf at `at`. Returns the host's kind and the host, to be
+    /// serialized where it is written.
     pub(super) fn host_parser<'d>(
         &mut self,
         input: &'d str,
         at: Range<usize>,
         opaque: bool,
-    ) -> Result<(HostKind, Cow<'d, str>), ParseError> {
+    ) -> Result<(HostKind, SerializedHost<'d>), ParseError> {
         // "If input starts with U+005B ([), then: If input does not end with U+005D (]),
         // IPv6-unclosed validation error, return failure."
         if let Some(inner) = input.strip_prefix('[') {
@@ -82,11 +83,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             // "Return the result of IPv6 parsing input with its leading U+005B ([) and trailing
             // U+005D (]) removed."
             let address = self.ipv6(inner, at.start + 1)?;
-            let mut s = String::with_capacity(41);
-            s.push('[');
-            serialize_ipv6(&address, &mut s);
-            s.push(']');
-            return Ok((HostKind::Ipv6, Cow::Owned(s)));
+            return Ok((HostKind::Ipv6, SerializedHost::Ipv6(address)));
         }
         // "If isOpaque is true, then return the result of opaque-host parsing input."
         if opaque {
@@ -100,12 +97,14 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         }
         // "Let domain be the result of running UTF-8 decode without BOM on the percent-decoding
         // of input." "Let asciiDomain be the result of running domain parser with domain and
-        // false." (A domain already ASCII and lowercase is borrowed, not copied.)
-        let (ascii, domain_is_ascii): (Cow<'d, str>, bool) = if has_percent {
+        // false." (A domain already ASCII and lowercase is borrowed, not copied; one ASCII but
+        // not lowercase is lowercased where it is written.)
+        let (ascii, domain_is_ascii) = if has_percent {
             let domain = String::from_utf8_lossy(&percent::decode(input)).into_owned();
             let kinds = byte_kinds(&domain, &self.source.tables().domain_bytes);
-            let ascii = self.domain_parser(&domain, kinds, at.clone())?.into_owned();
-            (Cow::Owned(ascii), kinds & NON_ASCII == 0)
+            let ascii = self.domain_parser(&domain, kinds, at.clone())?;
+            let ascii = SerializedHost::Text(Cow::Owned(ascii.into_text().into_owned()));
+            (ascii, kinds & NON_ASCII == 0)
         } else {
             let ascii = self.domain_parser(input, kinds, at.clone())?;
             (ascii, kinds & NON_ASCII == 0)
@@ -113,28 +112,33 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // "If asciiDomain ends in a number: If domain is not an ASCII string,
         // IPv4-non-ASCII-input validation error. Return the result of IPv4 parsing asciiDomain."
         // The checker and the IPv4 parser read the `ipv4` rule's one tree, made unless one byte
-        // tells that the domain does not end in a number.
-        let ipv4 = if may_end_in_a_number(ascii.as_bytes()) {
-            let source = self.source;
-            let read = |parts: &Node<'_>| {
-                if !ends_in_a_number(parts) {
-                    return None;
-                }
-                if !domain_is_ascii {
-                    self.report(ErrorCode::Ipv4NonAsciiInput, at.clone());
-                }
-                Some(self.ipv4(parts, at.clone()))
-            };
-            with_ipv4_tree(source, &ascii, read)
-                .ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?
-        } else {
-            None
+        // tells that the domain does not end in a number (the same byte in either case): a
+        // domain still to be lowercased that may is lowercased first, as the rule reads it.
+        let ascii = match ascii {
+            SerializedHost::Lowercased(domain) if may_end_in_a_number(domain.as_bytes()) => {
+                SerializedHost::Text(Cow::Owned(domain.to_ascii_lowercase()))
+            }
+            ascii => ascii,
+        };
+        let ipv4 = match &ascii {
+            SerializedHost::Text(ascii) if may_end_in_a_number(ascii.as_bytes()) => {
+                let source = self.source;
+                let read = |parts: &Node<'_>| {
+                    if !ends_in_a_number(parts) {
+                        return None;
+                    }
+                    if !domain_is_ascii {
+                        self.report(ErrorCode::Ipv4NonAsciiInput, at.clone());
+                    }
+                    Some(self.ipv4(parts, at.clone()))
+                };
+                with_ipv4_tree(source, ascii, read)
+                    .ok_or_else(|| self.unexpected(Production::Ipv4, at.clone()))?
+            }
+            _ => None,
         };
         if let Some(address) = ipv4 {
-            let address = address?;
-            let mut serialized = String::with_capacity(15);
-            serialize_ipv4(address, &mut serialized);
-            return Ok((HostKind::Ipv4, Cow::Owned(serialized)));
+            return Ok((HostKind::Ipv4, SerializedHost::Ipv4(address?)));
         }
         Ok((HostKind::Domain, ascii))
     }
@@ -146,7 +150,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         domain: &'d str,
         kinds: u8,
         at: Range<usize>,
-    ) -> Result<Cow<'d, str>, ParseError> {
+    ) -> Result<SerializedHost<'d>, ParseError> {
         // "Let strictResult be the result of running domain parser ToASCII with domain and true.
         // If strictResult is a failure value, domain-to-ASCII validation error." Only a listener
         // needs it. A domain beyond ASCII that strict ToASCII takes has the same result without
@@ -162,42 +166,43 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             (true, false) => (None, strict_to_ascii_fails(domain, 0..domain.len())),
         };
         // `kinds` (of the domain's bytes) tells whether it is ASCII, has upper case letters or
-        // forbidden domain code points.
-        let result: Cow<'d, str> = if kinds & NON_ASCII == 0 {
-            // "If domain is an ASCII string, then set result to domain, lowercased."
-            if kinds & UPPER != 0 {
-                Cow::Owned(domain.to_ascii_lowercase())
-            } else {
-                Cow::Borrowed(domain)
-            }
+        // forbidden domain code points. ToASCII's result is a text of its own; an ASCII domain's
+        // is the domain, lowercased where it is written.
+        let to_ascii = if kinds & NON_ASCII == 0 {
+            None
         } else if let Some(result) = strict {
-            Cow::Owned(result)
+            Some(result)
         } else {
             // "Set result to the result of running domain parser ToASCII with domain and false.
             // If result is a failure value, then return failure."
             match domain_to_ascii(domain, false) {
-                Some(result) => Cow::Owned(result),
+                Some(result) => Some(result),
                 None => return Err(self.fail(ErrorCode::DomainToAscii, at)),
             }
         };
         if strict_failed {
             self.report(ErrorCode::DomainToAscii, at.clone());
         }
+        let text = to_ascii.as_deref().unwrap_or(domain);
         // "If result is the empty string, then return failure."
-        if result.is_empty() {
+        if text.is_empty() {
             return Err(self.fail_silently(ParseErrorKind::EmptyDomain, at));
         }
         // "If result contains a forbidden domain code point, then return failure." Lowercasing
         // keeps an ASCII domain's kinds; ToASCII's result is looked at afresh.
-        let kinds = if kinds & NON_ASCII == 0 {
-            kinds
-        } else {
-            byte_kinds(&result, &self.source.tables().domain_bytes)
+        let result_kinds = match to_ascii {
+            None => kinds,
+            Some(_) => byte_kinds(text, &self.source.tables().domain_bytes),
         };
-        if kinds & FORBIDDEN != 0 {
+        if result_kinds & FORBIDDEN != 0 {
             return Err(self.fail_silently(ParseErrorKind::ForbiddenDomainCodePoint, at));
         }
-        Ok(result)
+        Ok(match to_ascii {
+            Some(result) => SerializedHost::Text(Cow::Owned(result)),
+            // "If domain is an ASCII string, then set result to domain, lowercased."
+            None if kinds & UPPER != 0 => SerializedHost::Lowercased(domain),
+            None => SerializedHost::Text(Cow::Borrowed(domain)),
+        })
     }
 
     /// The [opaque-host parser](https://url.spec.whatwg.org/#concept-opaque-host-parser).
@@ -206,7 +211,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         &mut self,
         input: &'d str,
         at: Range<usize>,
-    ) -> Result<(HostKind, Cow<'d, str>), ParseError> {
+    ) -> Result<(HostKind, SerializedHost<'d>), ParseError> {
         // "If input contains a forbidden host code point, host-invalid-code-point validation
         // error, return failure."
         if let Some((i, c)) = input
@@ -246,7 +251,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         } else {
             HostKind::Opaque
         };
-        Ok((kind, encoded))
+        Ok((kind, SerializedHost::Text(encoded)))
     }
 }
 
@@ -470,29 +475,31 @@ pub(super) fn kind_as_written_of_numbers<S: Productions + ?Sized>(
 ) -> Option<HostKind> {
     let kind = |parts: &Node<'_>| {
         // Four radix-10 parts, each at most 255: the IPv4 parser takes them with no validation
-        // error. The serializer then writes the domain as it is when it writes the same text
-        // (no leading zero, "." between the numbers). Such a domain ends in a number.
-        let (mut octets, mut count) = ([0u8; 4], 0);
-        let numbers = parts
+        // error. The serializer then writes the domain as it is when it writes the same text:
+        // each number in decimal with no leading zero, "." between them and nothing else. Such
+        // a domain ends in a number.
+        let bytes = domain.as_bytes();
+        let (mut count, mut from) = (0, 0);
+        let as_written = parts
             .children()
             .filter(|part| part.production() != Some(Production::Eoi))
             .all(|part| {
-                let digits = part.as_str().as_bytes();
-                let octet = (part.production() == Some(Production::Ipv4Decimal)
-                    && (1..=3).contains(&digits.len())
-                    && digits.iter().all(u8::is_ascii_digit))
-                .then(|| digits.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0')))
-                .and_then(|n| u8::try_from(n).ok());
-                match (octet, octets.get_mut(count)) {
-                    (Some(octet), Some(slot)) => {
-                        (*slot, count) = (octet, count + 1);
-                        true
+                let at = part.span();
+                let followed = match count {
+                    3 => at.end == bytes.len(),
+                    _ => bytes.get(at.end) == Some(&b'.'),
+                };
+                let octet = match part.production() {
+                    Some(Production::Ipv4Decimal) => {
+                        bytes.get(at.clone()).and_then(octet_as_written)
                     }
-                    _ => false,
-                }
+                    _ => None,
+                };
+                let taken = count < 4 && at.start == from && followed && octet.is_some();
+                (count, from) = (count + 1, at.end + 1);
+                taken
             });
-        let mut text = [0u8; 15];
-        if numbers && count == 4 && ipv4_text(octets, &mut text) == domain.as_bytes() {
+        if as_written && count == 4 {
             return Some(HostKind::Ipv4);
         }
         // Any other domain that ends in a number is written again (or fails).
@@ -501,173 +508,20 @@ pub(super) fn kind_as_written_of_numbers<S: Productions + ?Sized>(
     with_ipv4_tree(source, domain, kind)?
 }
 
-/// The [IPv4 serializer](https://url.spec.whatwg.org/#concept-ipv4-serializer): the four
-/// numbers in decimal, joined by ".", appended to `out`.
-pub(crate) fn serialize_ipv4(address: Ipv4Addr, out: &mut String) {
-    let mut text = [0u8; 15];
-    // ASCII digits and dots.
-    out.push_str(core::str::from_utf8(ipv4_text(address.octets(), &mut text)).unwrap_or_default());
-}
-
-/// The IPv4 serializer's text of the address of `octets`, written in `text`: each number in
-/// decimal from its highest digit that is not zero (the last digit always), joined by ".".
-fn ipv4_text(octets: [u8; 4], text: &mut [u8; 15]) -> &[u8] {
-    let mut len = 0;
-    let mut put = |b: u8| {
-        text[len] = b;
-        len += 1;
+/// The number of an IPv4 part of one to three decimal digits with no leading zero (or "0"),
+/// when it is at most 255: the IPv4 serializer writes that number as these digits.
+#[inline(always)]
+fn octet_as_written(digits: &[u8]) -> Option<u8> {
+    let digit = |d: &u8| d.is_ascii_digit().then(|| u32::from(d - b'0'));
+    let n = match digits {
+        [a] => digit(a)?,
+        [a @ b'1'..=b'9', b] => digit(a)? * 10 + digit(b)?,
+        [a @ b'1'..=b'9', b, c] => digit(a)? * 100 + digit(b)? * 10 + digit(c)?,
+        _ => return None,
     };
-    for (i, octet) in octets.into_iter().enumerate() {
-        if i > 0 {
-            put(b'.');
-        }
-        if octet >= 100 {
-            put(b'0' + octet / 100);
-        }
-        if octet >= 10 {
-            put(b'0' + octet / 10 % 10);
-        }
-        put(b'0' + octet % 10);
-    }
-    &text[..len]
-}
-
-/// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer) for an IPv6
-/// address, without brackets: the first longest run of two or more zero pieces compressed.
-pub(crate) fn serialize_ipv6(address: &Ipv6Addr, out: &mut String) {
-    let pieces = address.segments();
-    // "Let compress be an index to the first IPv6 piece in the first longest sequences of
-    // address's IPv6 pieces that are 0." Only sequences longer than one count.
-    let (mut best, mut best_len, mut i) = (None, 1, 0);
-    while i < 8 {
-        if pieces[i] == 0 {
-            let start = i;
-            while i < 8 && pieces[i] == 0 {
-                i += 1;
-            }
-            if i - start > best_len {
-                best = Some(start);
-                best_len = i - start;
-            }
-        } else {
-            i += 1;
-        }
-    }
-    let mut ignore0 = false;
-    for (index, piece) in pieces.iter().enumerate() {
-        if ignore0 && *piece == 0 {
-            continue;
-        }
-        ignore0 = false;
-        if best == Some(index) {
-            out.push_str(if index == 0 { "::" } else { ":" });
-            ignore0 = true;
-            continue;
-        }
-        crate::percent::push_lower_hex(out, *piece);
-        if index != 7 {
-            out.push(':');
-        }
-    }
+    u8::try_from(n).ok()
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ends(domain: &str) -> bool {
-        domain_ends_in_a_number(&Generated, domain).expect("the built-in ipv4 rule matches")
-    }
-
-    #[test]
-    fn ends_in_a_number_as_the_spec_examples_say() {
-        assert!(ends("1.2.3.4"));
-        assert!(ends("a.0x"));
-        assert!(ends("a.09."));
-        assert!(ends("08"));
-        assert!(!ends("a.b"));
-        assert!(!ends("a.0xg"));
-        assert!(!ends("1.2.."));
-        assert!(!ends(""));
-        assert!(!ends("."));
-        assert!(!ends("example.de"));
-    }
-
-    /// The checker in the spec's words, on the string itself: split on ".", the last part
-    /// (less an empty one after a "."), all digits or an IPv4 number (hex after "0x", octal
-    /// after "0", or decimal).
-    fn ends_by_the_spec(input: &str) -> bool {
-        let mut parts: Vec<&str> = input.split('.').collect();
-        if parts.last() == Some(&"") {
-            if parts.len() == 1 {
-                return false;
-            }
-            parts.pop();
-        }
-        let last = parts.last().copied().unwrap_or("");
-        if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
-            return true;
-        }
-        // The IPv4 number parser: "0x" or "0X" removed for radix 16, else a leading "0" of
-        // two or more code points removed for radix 8.
-        let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
-        let octal = last.strip_prefix('0').filter(|_| last.len() > 1);
-        let (digits, radix) = match (hex, octal) {
-            (Some(digits), _) => (digits, 16),
-            (None, Some(digits)) => (digits, 8),
-            (None, None) => (last, 10),
-        };
-        !(radix == 10 && digits.is_empty()) && digits.chars().all(|c| c.is_digit(radix))
-    }
-
-    /// The checker on the grammar's parts answers as the spec's words do, on every string of
-    /// up to four characters that matter to it (and one that is not ASCII).
-    #[test]
-    fn ends_in_a_number_is_the_spec_checker_on_every_short_string() {
-        let alphabet = [".", "0", "1", "8", "a", "f", "g", "x", "X", "\u{e9}"];
-        let mut strings = vec![String::new()];
-        let mut compared = 0;
-        for _ in 0..4 {
-            strings = strings
-                .iter()
-                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
-                .collect();
-            for s in &strings {
-                assert_eq!(ends(s), ends_by_the_spec(s), "{s:?}");
-                compared += 1;
-            }
-        }
-        assert_eq!(compared, 10 + 100 + 1_000 + 10_000);
-    }
-
-    #[test]
-    fn ipv6_serializes_with_the_first_longest_zero_run_compressed() {
-        let cases = [
-            ("1:0:0:2:0:0:0:3", "1:0:0:2::3"),
-            ("0:0:0:0:0:0:0:0", "::"),
-            ("1:0:1:0:1:0:1:0", "1:0:1:0:1:0:1:0"),
-            ("0:0:1:0:0:1:0:0", "::1:0:0:1:0:0"),
-            ("1:2:3:4:5:6:7:0", "1:2:3:4:5:6:7:0"),
-        ];
-        for (input, expected) in cases {
-            let address: Ipv6Addr = input.parse().unwrap();
-            let mut s = String::new();
-            serialize_ipv6(&address, &mut s);
-            assert_eq!(s, expected, "{input}");
-        }
-    }
-
-    #[test]
-    fn forbidden_code_points() {
-        let (host, domain) = (
-            crate::tables::BUILTIN.set(crate::tables::Set::ForbiddenHost),
-            crate::tables::BUILTIN.set(crate::tables::Set::ForbiddenDomain),
-        );
-        assert!(domain.contains('%'));
-        assert!(domain.contains('\x7f'));
-        assert!(!host.contains('%'));
-        let kinds = crate::tables::BUILTIN.domain_bytes;
-        assert_eq!(kinds[usize::from(b'%')], FORBIDDEN | PERCENT);
-        assert_eq!(kinds[usize::from(b'A')], UPPER);
-    }
-}
+#[path = "host_tests.rs"]
+mod tests;

@@ -13,6 +13,7 @@
 mod authority;
 mod errors;
 mod host;
+mod host_serializer;
 mod ipv4;
 mod ipv6;
 mod long_labels;
@@ -43,9 +44,8 @@ use crate::tables::{CodePointSet, Set};
 use crate::tokens::{Matched, Node, Nodes};
 
 pub(crate) use authority::port_number;
-pub(crate) use host::{
-    domain_byte_kinds, serialize_ipv4, serialize_ipv6, strict_ascii_ends_in_a_number,
-};
+pub(crate) use host::{domain_byte_kinds, strict_ascii_ends_in_a_number};
+pub(crate) use host_serializer::{serialize_ipv4, serialize_ipv6};
 #[cfg(all(test, feature = "std"))]
 pub(crate) use setters::tests::outcome_of;
 pub(crate) use setters::{put_host, rewrite, set, Setter};

@@ -409,10 +409,10 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             }
             let (kind, serialized) = self.host_parser(text, span(&host), false)?;
             // "If host is "localhost", then set host to the empty string."
-            if kind == HostKind::Domain && serialized == "localhost" {
+            if kind == HostKind::Domain && serialized.is_localhost() {
                 return self.write_host(target, HostKind::Empty, "", None);
             }
-            return self.write_host(target, kind, &serialized, None);
+            return self.write_host(target, kind, &serialized.into_text(), None);
         }
         let entry = if self.special() {
             Production::SetHost
@@ -470,7 +470,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
             Some(Ok(port)) => Some(port),
             _ => None,
         };
-        self.write_host(target, kind, &serialized, new_port)?;
+        self.write_host(target, kind, &serialized.into_text(), new_port)?;
         match port {
             Some(Err(e)) => Err(Written::Host(e)),
             _ => Ok(()),

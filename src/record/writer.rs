@@ -353,6 +353,12 @@ impl Writer {
 
     /// Writes the serialized host of `kind`, after the "@" that ends credentials, if any.
     pub(crate) fn host(&mut self, kind: HostKind, serialized: &str) {
+        self.host_by(kind, |out| out.push_str(serialized));
+    }
+
+    /// Writes the host of `kind` whose serialization `write` appends, as [`Writer::host`].
+    #[inline(always)]
+    pub(crate) fn host_by(&mut self, kind: HostKind, write: impl FnOnce(&mut String)) {
         let r = &mut self.record;
         if r.username.is_empty() && r.password.is_empty() {
             let at = r.serialization.len();
@@ -361,7 +367,7 @@ impl Writer {
             r.serialization.push('@');
         }
         let start = r.serialization.len();
-        r.serialization.push_str(serialized);
+        write(&mut r.serialization);
         r.host = start..r.serialization.len();
         r.host_kind = Some(kind);
         r.authority_end = r.serialization.len();

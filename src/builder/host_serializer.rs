@@ -1,0 +1,197 @@
+//! The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer): a host the
+//! host parser returned, written where the URL is written. The usual host is the input's own
+//! text (borrowed) or made from it where it is written (lowercased, or an IP address
+//! serialized): no text of its own is made on the heap unless ToASCII, percent-decoding or
+//! percent-encoding made one.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::net::{Ipv4Addr, Ipv6Addr};
+
+/// A host as the host parser returns it, to be serialized.
+#[derive(Debug)]
+pub(super) enum SerializedHost<'d> {
+    /// A domain, opaque host or empty host whose serialization is this text.
+    Text(Cow<'d, str>),
+    /// An ASCII domain whose serialization is this text lowercased.
+    Lowercased(&'d str),
+    /// An IPv4 address.
+    Ipv4(Ipv4Addr),
+    /// An IPv6 address.
+    Ipv6(Ipv6Addr),
+}
+
+impl<'d> SerializedHost<'d> {
+    /// The host serializer: appends the host's serialization to `out`.
+    pub(super) fn write_to(&self, out: &mut String) {
+        match self {
+            // "If host is an IPv4 address, return the result of running the IPv4 serializer
+            // on host."
+            SerializedHost::Ipv4(address) => serialize_ipv4(*address, out),
+            // "Otherwise, if host is an IPv6 address, return U+005B ([), followed by the result
+            // of running the IPv6 serializer on host, followed by U+005D (])."
+            SerializedHost::Ipv6(address) => {
+                out.push('[');
+                serialize_ipv6(address, out);
+                out.push(']');
+            }
+            // "Otherwise, host is a domain, opaque host, or empty host, return host."
+            SerializedHost::Text(text) => out.push_str(text),
+            SerializedHost::Lowercased(text) => {
+                let start = out.len();
+                out.push_str(text);
+                out[start..].make_ascii_lowercase();
+            }
+        }
+    }
+
+    /// The host's serialization: the input's text when it is that, else a text of its own.
+    pub(super) fn into_text(self) -> Cow<'d, str> {
+        match self {
+            SerializedHost::Text(text) => text,
+            other => {
+                let mut text = String::new();
+                other.write_to(&mut text);
+                Cow::Owned(text)
+            }
+        }
+    }
+
+    /// Whether the host is the domain "localhost".
+    pub(super) fn is_localhost(&self) -> bool {
+        match self {
+            SerializedHost::Text(text) => text == "localhost",
+            SerializedHost::Lowercased(text) => text.eq_ignore_ascii_case("localhost"),
+            SerializedHost::Ipv4(_) | SerializedHost::Ipv6(_) => false,
+        }
+    }
+}
+
+/// The [IPv4 serializer](https://url.spec.whatwg.org/#concept-ipv4-serializer): the four
+/// numbers in decimal, joined by ".", appended to `out`.
+pub(crate) fn serialize_ipv4(address: Ipv4Addr, out: &mut String) {
+    let mut text = [0u8; 15];
+    // ASCII digits and dots.
+    out.push_str(core::str::from_utf8(ipv4_text(address.octets(), &mut text)).unwrap_or_default());
+}
+
+/// The IPv4 serializer's text of the address of `octets`, written in `text`: each number in
+/// decimal from its highest digit that is not zero (the last digit always), joined by ".".
+fn ipv4_text(octets: [u8; 4], text: &mut [u8; 15]) -> &[u8] {
+    let mut len = 0;
+    let mut put = |b: u8| {
+        text[len] = b;
+        len += 1;
+    };
+    for (i, octet) in octets.into_iter().enumerate() {
+        if i > 0 {
+            put(b'.');
+        }
+        if octet >= 100 {
+            put(b'0' + octet / 100);
+        }
+        if octet >= 10 {
+            put(b'0' + octet / 10 % 10);
+        }
+        put(b'0' + octet % 10);
+    }
+    &text[..len]
+}
+
+/// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer) for an IPv6
+/// address, without brackets: the first longest run of two or more zero pieces compressed.
+pub(crate) fn serialize_ipv6(address: &Ipv6Addr, out: &mut String) {
+    let pieces = address.segments();
+    // "Let compress be an index to the first IPv6 piece in the first longest sequences of
+    // address's IPv6 pieces that are 0." Only sequences longer than one count.
+    let (mut best, mut best_len, mut i) = (None, 1, 0);
+    while i < 8 {
+        if pieces[i] == 0 {
+            let start = i;
+            while i < 8 && pieces[i] == 0 {
+                i += 1;
+            }
+            if i - start > best_len {
+                best = Some(start);
+                best_len = i - start;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    let mut ignore0 = false;
+    for (index, piece) in pieces.iter().enumerate() {
+        if ignore0 && *piece == 0 {
+            continue;
+        }
+        ignore0 = false;
+        if best == Some(index) {
+            out.push_str(if index == 0 { "::" } else { ":" });
+            ignore0 = true;
+            continue;
+        }
+        crate::percent::push_lower_hex(out, *piece);
+        if index != 7 {
+            out.push(':');
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    #[test]
+    fn ipv6_serializes_with_the_first_longest_zero_run_compressed() {
+        let cases = [
+            ("1:0:0:2:0:0:0:3", "1:0:0:2::3"),
+            ("0:0:0:0:0:0:0:0", "::"),
+            ("1:0:1:0:1:0:1:0", "1:0:1:0:1:0:1:0"),
+            ("0:0:1:0:0:1:0:0", "::1:0:0:1:0:0"),
+            ("1:2:3:4:5:6:7:0", "1:2:3:4:5:6:7:0"),
+        ];
+        for (input, expected) in cases {
+            let address: Ipv6Addr = input.parse().unwrap();
+            let mut s = String::new();
+            serialize_ipv6(&address, &mut s);
+            assert_eq!(s, expected, "{input}");
+        }
+    }
+
+    /// Each kind of host is written where it is written as on its own, after what is there.
+    #[test]
+    fn a_host_is_written_after_what_is_there_as_on_its_own() {
+        let hosts = [
+            (
+                SerializedHost::Text(Cow::Borrowed("example.com")),
+                "example.com",
+            ),
+            (
+                SerializedHost::Text(Cow::Owned("xn--bcher-kva.de".into())),
+                "xn--bcher-kva.de",
+            ),
+            (SerializedHost::Lowercased("ExAmple.COM"), "example.com"),
+            (
+                SerializedHost::Ipv4(Ipv4Addr::new(10, 0, 255, 1)),
+                "10.0.255.1",
+            ),
+            (SerializedHost::Ipv6(Ipv6Addr::LOCALHOST), "[::1]"),
+        ];
+        for (host, expected) in hosts {
+            let mut out = String::from("https://U@");
+            host.write_to(&mut out);
+            assert_eq!(out, format!("https://U@{expected}"));
+            assert_eq!(host.into_text(), expected);
+        }
+    }
+
+    #[test]
+    fn localhost_in_either_case_is_localhost() {
+        assert!(SerializedHost::Text(Cow::Borrowed("localhost")).is_localhost());
+        assert!(SerializedHost::Lowercased("LocalHost").is_localhost());
+        assert!(!SerializedHost::Lowercased("LocalHost.").is_localhost());
+        assert!(!SerializedHost::Ipv4(Ipv4Addr::LOCALHOST).is_localhost());
+        assert!(!SerializedHost::Ipv6(Ipv6Addr::LOCALHOST).is_localhost());
+    }
+}

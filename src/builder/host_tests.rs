@@ -1,0 +1,121 @@
+//! The host parser's tests: the ends-in-a-number checker, IPv4 addresses taken as written, the
+//! forbidden code points.
+
+use super::*;
+
+fn ends(domain: &str) -> bool {
+    domain_ends_in_a_number(&Generated, domain).expect("the built-in ipv4 rule matches")
+}
+
+#[test]
+fn ends_in_a_number_as_the_spec_examples_say() {
+    assert!(ends("1.2.3.4"));
+    assert!(ends("a.0x"));
+    assert!(ends("a.09."));
+    assert!(ends("08"));
+    assert!(!ends("a.b"));
+    assert!(!ends("a.0xg"));
+    assert!(!ends("1.2.."));
+    assert!(!ends(""));
+    assert!(!ends("."));
+    assert!(!ends("example.de"));
+}
+
+/// The checker in the spec's words, on the string itself: split on ".", the last part
+/// (less an empty one after a "."), all digits or an IPv4 number (hex after "0x", octal
+/// after "0", or decimal).
+fn ends_by_the_spec(input: &str) -> bool {
+    let mut parts: Vec<&str> = input.split('.').collect();
+    if parts.last() == Some(&"") {
+        if parts.len() == 1 {
+            return false;
+        }
+        parts.pop();
+    }
+    let last = parts.last().copied().unwrap_or("");
+    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    // The IPv4 number parser: "0x" or "0X" removed for radix 16, else a leading "0" of
+    // two or more code points removed for radix 8.
+    let hex = last.strip_prefix("0x").or_else(|| last.strip_prefix("0X"));
+    let octal = last.strip_prefix('0').filter(|_| last.len() > 1);
+    let (digits, radix) = match (hex, octal) {
+        (Some(digits), _) => (digits, 16),
+        (None, Some(digits)) => (digits, 8),
+        (None, None) => (last, 10),
+    };
+    !(radix == 10 && digits.is_empty()) && digits.chars().all(|c| c.is_digit(radix))
+}
+
+/// The checker on the grammar's parts answers as the spec's words do, on every string of
+/// up to four characters that matter to it (and one that is not ASCII).
+#[test]
+fn ends_in_a_number_is_the_spec_checker_on_every_short_string() {
+    let alphabet = [".", "0", "1", "8", "a", "f", "g", "x", "X", "\u{e9}"];
+    let mut strings = vec![String::new()];
+    let mut compared = 0;
+    for _ in 0..4 {
+        strings = strings
+            .iter()
+            .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+            .collect();
+        for s in &strings {
+            assert_eq!(ends(s), ends_by_the_spec(s), "{s:?}");
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 10 + 100 + 1_000 + 10_000);
+}
+
+/// A domain is taken as an IPv4 address as written exactly when it is four numbers of
+/// at most 255 in decimal with no leading zero joined by "." (what the standard library
+/// reads as an address and writes back as it was), on every domain of three to five parts
+/// from numbers around the edges, other parts, and a last "." or not.
+#[test]
+fn ipv4_as_written_is_dotted_decimal_as_the_serializer_writes_it() {
+    let parts = [
+        "0", "1", "00", "01", "9", "10", "99", "100", "199", "200", "249", "250", "255", "256",
+        "999", "1000", "0x1", "a", "",
+    ];
+    let mut domains = Vec::new();
+    for a in parts {
+        for b in parts {
+            for c in parts {
+                for d in parts {
+                    domains.push(format!("{a}.{b}.{c}.{d}"));
+                }
+                domains.push(format!("{a}.{b}.{c}"));
+                domains.push(format!("{a}.{b}.{c}.1.2"));
+                domains.push(format!("{a}.{b}.{c}.1."));
+            }
+        }
+    }
+    let mut addresses = 0;
+    for domain in &domains {
+        let expected = domain
+            .parse::<core::net::Ipv4Addr>()
+            .is_ok_and(|address| address.to_string() == *domain);
+        let kind = host_kind_as_written(&Generated, domain);
+        assert_eq!(kind == Some(HostKind::Ipv4), expected, "{domain:?}");
+        // Any other domain that ends in a number is not taken as written.
+        let ends = domain_ends_in_a_number(&Generated, domain) == Some(true);
+        assert_eq!(kind.is_none(), ends && !expected, "{domain:?}");
+        addresses += usize::from(expected);
+    }
+    assert_eq!(addresses, 11 * 11 * 11 * 11);
+}
+
+#[test]
+fn forbidden_code_points() {
+    let (host, domain) = (
+        crate::tables::BUILTIN.set(crate::tables::Set::ForbiddenHost),
+        crate::tables::BUILTIN.set(crate::tables::Set::ForbiddenDomain),
+    );
+    assert!(domain.contains('%'));
+    assert!(domain.contains('\x7f'));
+    assert!(!host.contains('%'));
+    let kinds = crate::tables::BUILTIN.domain_bytes;
+    assert_eq!(kinds[usize::from(b'%')], FORBIDDEN | PERCENT);
+    assert_eq!(kinds[usize::from(b'A')], UPPER);
+}
