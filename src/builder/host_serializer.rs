@@ -99,12 +99,14 @@ fn ipv4_text(octets: [u8; 4], text: &mut [u8; 15]) -> &[u8] {
 }
 
 /// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer) for an IPv6
-/// address, without brackets: the first longest run of two or more zero pieces compressed.
+/// address, without brackets: the [IPv6 serializer](https://url.spec.whatwg.org/#concept-ipv6-serializer),
+/// appending to `out`. (Each piece's digits pushed one by one cost fewer instructions than a
+/// text made on the stack and checked as UTF-8 before one copy.)
 pub(crate) fn serialize_ipv6(address: &Ipv6Addr, out: &mut String) {
     let pieces = address.segments();
     // "Let compress be an index to the first IPv6 piece in the first longest sequences of
     // address's IPv6 pieces that are 0." Only sequences longer than one count.
-    let (mut best, mut best_len, mut i) = (None, 1, 0);
+    let (mut compress, mut best_len, mut i) = (None, 1, 0);
     while i < 8 {
         if pieces[i] == 0 {
             let start = i;
@@ -112,25 +114,34 @@ pub(crate) fn serialize_ipv6(address: &Ipv6Addr, out: &mut String) {
                 i += 1;
             }
             if i - start > best_len {
-                best = Some(start);
+                compress = Some(start);
                 best_len = i - start;
             }
         } else {
             i += 1;
         }
     }
+    // "Let ignore0 be false."
     let mut ignore0 = false;
-    for (index, piece) in pieces.iter().enumerate() {
-        if ignore0 && *piece == 0 {
+    // "For each pieceIndex in the range 0 to 7, inclusive:"
+    for (index, piece) in pieces.into_iter().enumerate() {
+        // "If ignore0 is true and address[pieceIndex] is 0, then continue." "Otherwise, if
+        // ignore0 is true, set ignore0 to false."
+        if ignore0 && piece == 0 {
             continue;
         }
         ignore0 = false;
-        if best == Some(index) {
+        // "If compress is pieceIndex, then: Let separator be "::" if pieceIndex is 0, and
+        // U+003A (:) otherwise. Append separator to output. Set ignore0 to true and continue."
+        if compress == Some(index) {
             out.push_str(if index == 0 { "::" } else { ":" });
             ignore0 = true;
             continue;
         }
-        crate::percent::push_lower_hex(out, *piece);
+        // "Append address[pieceIndex], represented as the shortest possible lowercase
+        // hexadecimal number, to output."
+        crate::percent::push_lower_hex(out, piece);
+        // "If pieceIndex is not 7, then append U+003A (:) to output."
         if index != 7 {
             out.push(':');
         }
@@ -193,5 +204,51 @@ mod tests {
         assert!(!SerializedHost::Lowercased("LocalHost.").is_localhost());
         assert!(!SerializedHost::Ipv4(Ipv4Addr::LOCALHOST).is_localhost());
         assert!(!SerializedHost::Ipv6(Ipv6Addr::LOCALHOST).is_localhost());
+    }
+
+    /// The IPv6 serializer in the spec's words, a string appended to piece by piece.
+    fn ipv6_by_the_spec(pieces: [u16; 8]) -> String {
+        let mut output = String::new();
+        let runs = (0..8).map(|start| {
+            (
+                start,
+                pieces[start..].iter().take_while(|&&p| p == 0).count(),
+            )
+        });
+        let longest = runs.clone().map(|(_, len)| len).max().unwrap_or(0);
+        let compress = runs
+            .filter(|&(_, len)| len > 1 && len == longest)
+            .map(|(start, _)| start)
+            .next();
+        let mut ignore0 = false;
+        for (index, piece) in pieces.into_iter().enumerate() {
+            if ignore0 && piece == 0 {
+                continue;
+            }
+            ignore0 = false;
+            if compress == Some(index) {
+                output.push_str(if index == 0 { "::" } else { ":" });
+                ignore0 = true;
+                continue;
+            }
+            output.push_str(&format!("{piece:x}"));
+            if index != 7 {
+                output.push(':');
+            }
+        }
+        output
+    }
+
+    /// Every address of pieces 0, 1, 0xabc and 0xffff (all runs of zeros, ties among them, every
+    /// digit count) is written as the spec's words write it.
+    #[test]
+    fn ipv6_serializes_as_the_spec_says_on_every_address_of_four_pieces() {
+        let values = [0, 1, 0xabc, 0xffff];
+        for n in 0..4usize.pow(8) {
+            let pieces: [u16; 8] = core::array::from_fn(|i| values[n >> (2 * i) & 3]);
+            let mut out = String::new();
+            serialize_ipv6(&Ipv6Addr::from(pieces), &mut out);
+            assert_eq!(out, ipv6_by_the_spec(pieces), "{pieces:?}");
+        }
     }
 }
