@@ -151,21 +151,24 @@ fn a_grammar_without_a_production_fails_with_its_name_and_bad_grammars_are_error
         matches!(e.kind, pegurl::ParseErrorKind::Grammar("ipv4")),
         "{e}"
     );
-    // A domain whose last byte no number ends in needs no `ipv4` rule.
-    assert_eq!(
-        run_time(&grammar, None)
-            .parse("http://a.org/")
-            .unwrap()
-            .href(),
-        "http://a.org/"
-    );
-    // One whose last byte may end a number ("b" is a hex digit) needs the rule's parts to tell
-    // whether it ends in a number: without the rule, the grammar's error, with its name.
-    let e = run_time(&grammar, None).parse("http://a.b/").unwrap_err();
-    assert!(
-        matches!(e.kind, pegurl::ParseErrorKind::Grammar("ipv4")),
-        "{e}"
-    );
+    // A domain whose last byte no number ends in needs no `ipv4` rule; nor does one that ends
+    // in hex digits, one a letter, not after "0x" (only a hex number ends in a letter).
+    for domain in ["a.org", "a.b", "a.cafe"] {
+        let url = format!("http://{domain}/");
+        assert_eq!(run_time(&grammar, None).parse(&url).unwrap().href(), url);
+    }
+    // One whose last bytes may end a number (hex digits after "0x", or a digit) needs the
+    // rule's parts to tell whether it ends in a number: without the rule, the grammar's error,
+    // with its name.
+    for domain in ["a.0xb", "a.0Xb", "a.b1", "a.x", "a.b."] {
+        let e = run_time(&grammar, None)
+            .parse(&format!("http://{domain}/"))
+            .unwrap_err();
+        assert!(
+            matches!(e.kind, pegurl::ParseErrorKind::Grammar("ipv4")),
+            "{domain}: {e}"
+        );
+    }
     assert!(RuntimeGrammar::load("url = { ").is_err());
 }
 

@@ -357,14 +357,26 @@ pub(super) fn byte_kinds(text: &str, table: &[u8; 256]) -> u8 {
 }
 
 /// Whether `domain` may end in a number: its last byte is one that a number's last part ends
-/// in (an ASCII digit or hex digit, or the "x" of "0x"), or "." (before an empty last part).
-/// One byte tells it for most domains, which end in another letter; the grammar's parts tell
-/// the rest ([`ends_in_a_number`]).
+/// in (an ASCII digit, the "x" of "0x"), or "." (before an empty last part); or it ends in hex
+/// digits, one of them a letter, right after "0x" or "0X" (a part that ends in a letter is a
+/// number only in hex: "example.de" is not one). The last bytes tell it for most domains,
+/// which end in another letter or in a letter of a word; the grammar's parts tell the rest
+/// ([`ends_in_a_number`]).
 #[inline]
 pub(super) fn may_end_in_a_number(domain: &[u8]) -> bool {
-    domain
-        .last()
-        .is_some_and(|b| b.is_ascii_hexdigit() || matches!(b, b'x' | b'X' | b'.'))
+    let Some(&last) = domain.last() else {
+        return false;
+    };
+    if !(last.is_ascii_hexdigit() || matches!(last, b'x' | b'X' | b'.')) {
+        return false;
+    }
+    if !matches!(last, b'a'..=b'f' | b'A'..=b'F') {
+        // A digit, "x", "X" or ".".
+        return true;
+    }
+    let digits = domain.iter().rev().take_while(|b| b.is_ascii_hexdigit());
+    let before = domain.len() - digits.count();
+    matches!(domain.get(..before), Some([.., b'0', b'x' | b'X']))
 }
 
 /// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker) on

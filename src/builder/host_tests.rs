@@ -68,6 +68,30 @@ fn ends_in_a_number_is_the_spec_checker_on_every_short_string() {
     assert_eq!(compared, 10 + 100 + 1_000 + 10_000);
 }
 
+/// The bytes at a domain's end never tell "not a number" of one that ends in a number, on
+/// every string of up to five characters that matter to them; and they do tell it of a domain
+/// that ends in a word of hex letters.
+#[test]
+fn may_end_in_a_number_never_misses_a_number() {
+    let alphabet = [".", "0", "1", "a", "f", "x", "X"];
+    let mut strings = vec![String::new()];
+    for _ in 0..5 {
+        strings = strings
+            .iter()
+            .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+            .collect();
+        for s in &strings {
+            if ends_by_the_spec(s) {
+                assert!(may_end_in_a_number(s.as_bytes()), "{s:?}");
+            }
+        }
+    }
+    assert!(!may_end_in_a_number(b"example.de"));
+    assert!(!may_end_in_a_number(b"xn--bcher-kva.cafe"));
+    assert!(may_end_in_a_number(b"a.0xde"));
+    assert!(may_end_in_a_number(b"0XaF"));
+}
+
 /// A domain is taken as an IPv4 address as written exactly when it is four numbers of
 /// at most 255 in decimal with no leading zero joined by "." (what the standard library
 /// reads as an address and writes back as it was), on every domain of three to five parts
