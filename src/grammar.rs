@@ -196,7 +196,7 @@ pub(crate) trait Productions {
 
     /// Runs `ipv4` on `input` (a domain) into `tokens`, a sink for its small flat tree, as
     /// [`Productions::parse_serialized`] runs its entries: the host parser's ends-in-a-number
-    /// check reads it for every domain whose last byte may end a number, without a token buffer
+    /// check reads it for every domain whose last bytes may end a number, without a token buffer
     /// taken from the thread. False when it does not match, or when this source has no such way
     /// (the caller then runs [`Productions::parse`]).
     fn parse_ipv4(&self, _input: &str, _tokens: &mut crate::tokens::Few<IPV4_TOKENS>) -> bool {

@@ -284,6 +284,35 @@ fn set_host_none_leaves_an_href_that_parses_back_the_same() {
 /// `set_host` fails as a parse of the same host fails: the same kind, the span moved into the
 /// value, and the URL as it was. (It reported an empty domain for a host with a forbidden
 /// domain code point.)
+/// A "file" URL's host "localhost" becomes the empty host in any case and however it is
+/// written (upper case, percent-encoded), by a parse and by the host setters; a domain that is
+/// only like it stays.
+#[test]
+fn localhost_in_any_case_is_a_file_url_s_empty_host() {
+    for host in [
+        "localhost",
+        "LocalHost",
+        "LOCALHOST",
+        "local%48ost",
+        "LOCAL%68OST",
+    ] {
+        assert_eq!(
+            href(&format!("file://{host}/x"), None),
+            "file:///x",
+            "{host}"
+        );
+        for set in [quirks::set_host, quirks::set_hostname] {
+            let mut url = Url::parse("file://other/x").unwrap();
+            set(&mut url, host).unwrap();
+            assert_eq!(url.href(), "file:///x", "{host}");
+        }
+    }
+    for host in ["localhost.", "LocalHost2", "xlocalhost"] {
+        let expected = format!("file://{}/x", host.to_ascii_lowercase());
+        assert_eq!(href(&format!("file://{host}/x"), None), expected, "{host}");
+    }
+}
+
 #[test]
 fn set_host_fails_with_the_parse_error_of_its_host() {
     let href = "http://example.net/path";

@@ -176,6 +176,37 @@ fn a_grammar_without_a_production_fails_with_its_name_and_bad_grammars_are_error
 /// the prefix) gets the builder's grammar error naming `ipv4`: the builder reads the digits
 /// from the grammar's child, it does not take the prefix off by position. The built-in grammar
 /// reads the same parts.
+/// A grammar whose decimal IPv4 parts may have leading zeros (read before octal ones): such a
+/// host is not written as it is, as the IPv4 serializer writes each number without them; nor is
+/// one whose parts the grammar splits on another code point than ".".
+#[test]
+fn an_ipv4_host_is_taken_as_written_only_as_the_serializer_writes_it() {
+    let changed = edited(&[
+        (
+            "ipv4_part = _{ ipv4_hex | ipv4_octal | ipv4_decimal | ipv4_non_numeric }",
+            "ipv4_part = _{ ipv4_hex | ipv4_decimal | ipv4_octal | ipv4_non_numeric }",
+        ),
+        (
+            "ipv4_decimal = @{ (\"0\" | ASCII_NONZERO_DIGIT ~ ASCII_DIGIT*) ~ &(\".\" | EOI) }",
+            "ipv4_decimal = @{ ASCII_DIGIT+ ~ &(\".\" | EOI) }",
+        ),
+    ]);
+    let grammar = RuntimeGrammar::load(&changed).expect("the changed grammar loads");
+    for (input, href) in [
+        ("http://01.2.3.4/", "http://1.2.3.4/"),
+        ("http://1.2.3.004/", "http://1.2.3.4/"),
+        ("http://1.2.3.4/", "http://1.2.3.4/"),
+        ("http://000.0.0.0/", "http://0.0.0.0/"),
+    ] {
+        let url = run_time(&grammar, None).parse(input).unwrap();
+        assert_eq!(url.href(), href, "{input}");
+        assert_eq!(
+            url.host(),
+            Some(pegurl::Host::Ipv4(href[7..href.len() - 1].parse().unwrap()))
+        );
+    }
+}
+
 #[test]
 fn ipv4_digits_come_from_the_grammar_not_from_slicing_the_prefix() {
     let changed = edited(&[

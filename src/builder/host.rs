@@ -111,8 +111,8 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         };
         // "If asciiDomain ends in a number: If domain is not an ASCII string,
         // IPv4-non-ASCII-input validation error. Return the result of IPv4 parsing asciiDomain."
-        // The checker and the IPv4 parser read the `ipv4` rule's one tree, made unless one byte
-        // tells that the domain does not end in a number (the same byte in either case): a
+        // The checker and the IPv4 parser read the `ipv4` rule's one tree, made unless the last
+        // bytes tell that the domain does not end in a number (the same in either case): a
         // domain still to be lowercased that may is lowercased first, as the rule reads it.
         let ascii = match ascii {
             SerializedHost::Lowercased(domain) if may_end_in_a_number(domain.as_bytes()) => {
@@ -168,17 +168,15 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         // `kinds` (of the domain's bytes) tells whether it is ASCII, has upper case letters or
         // forbidden domain code points. ToASCII's result is a text of its own; an ASCII domain's
         // is the domain, lowercased where it is written.
-        let to_ascii = if kinds & NON_ASCII == 0 {
-            None
-        } else if let Some(result) = strict {
-            Some(result)
-        } else {
+        let to_ascii = match (kinds & NON_ASCII == 0, strict) {
+            (true, _) => None,
+            (false, Some(result)) => Some(result),
             // "Set result to the result of running domain parser ToASCII with domain and false.
             // If result is a failure value, then return failure."
-            match domain_to_ascii(domain, false) {
-                Some(result) => Some(result),
-                None => return Err(self.fail(ErrorCode::DomainToAscii, at)),
-            }
+            (false, None) => Some(
+                domain_to_ascii(domain, false)
+                    .ok_or_else(|| self.fail(ErrorCode::DomainToAscii, at.clone()))?,
+            ),
         };
         if strict_failed {
             self.report(ErrorCode::DomainToAscii, at.clone());
@@ -381,7 +379,7 @@ pub(super) fn may_end_in_a_number(domain: &[u8]) -> bool {
 
 /// The [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker) on
 /// `domain`, whose parts `source`'s `ipv4` rule finds. Inlined: most domains are told by
-/// [`may_end_in_a_number`]'s one byte, and the rule runs out of line for the others. None
+/// [`may_end_in_a_number`]'s last bytes, and the rule runs out of line for the others. None
 /// when the rule does not match (a grammar loaded at run time may have changed it): the
 /// checker cannot tell, and the caller does not take the domain as one.
 #[inline]
@@ -507,6 +505,8 @@ pub(super) fn kind_as_written_of_numbers<S: Productions + ?Sized>(
                     }
                     _ => None,
                 };
+                // Where the part starts and what follows it are read, not assumed: a grammar
+                // loaded at run time may split the domain otherwise.
                 let taken = count < 4 && at.start == from && followed && octet.is_some();
                 (count, from) = (count + 1, at.end + 1);
                 taken

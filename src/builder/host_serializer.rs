@@ -2,7 +2,8 @@
 //! host parser returned, written where the URL is written. The usual host is the input's own
 //! text (borrowed) or made from it where it is written (lowercased, or an IP address
 //! serialized): no text of its own is made on the heap unless ToASCII, percent-decoding or
-//! percent-encoding made one.
+//! percent-encoding made one, or the host parser lowercased an upper-case domain that may end
+//! in a number for the `ipv4` rule to read.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -67,39 +68,33 @@ impl<'d> SerializedHost<'d> {
     }
 }
 
-/// The [IPv4 serializer](https://url.spec.whatwg.org/#concept-ipv4-serializer): the four
-/// numbers in decimal, joined by ".", appended to `out`.
+/// The [IPv4 serializer](https://url.spec.whatwg.org/#concept-ipv4-serializer), appending to
+/// `out`.
 pub(crate) fn serialize_ipv4(address: Ipv4Addr, out: &mut String) {
-    let mut text = [0u8; 15];
-    // ASCII digits and dots.
-    out.push_str(core::str::from_utf8(ipv4_text(address.octets(), &mut text)).unwrap_or_default());
-}
-
-/// The IPv4 serializer's text of the address of `octets`, written in `text`: each number in
-/// decimal from its highest digit that is not zero (the last digit always), joined by ".".
-fn ipv4_text(octets: [u8; 4], text: &mut [u8; 15]) -> &[u8] {
-    let mut len = 0;
-    let mut put = |b: u8| {
-        text[len] = b;
-        len += 1;
-    };
-    for (i, octet) in octets.into_iter().enumerate() {
+    // Room first, then each digit pushed masked to ASCII, as `percent::push_decimal` does: a
+    // store each, without a check of the room or of the character's length.
+    out.reserve(15);
+    let mut push = |b: u8| out.push(char::from(b & 0x7f));
+    // "Let n be the value of address. For each i in the range 1 to 4, inclusive: Prepend n %
+    // 256, serialized, to output. If i is not 4, then prepend U+002E (.) to output. Set n to
+    // floor(n / 256)." Prepending from the last number is appending from the first: the four
+    // octets in order, "." between, each in decimal from its highest digit that is not zero
+    // (the last digit always).
+    for (i, octet) in address.octets().into_iter().enumerate() {
         if i > 0 {
-            put(b'.');
+            push(b'.');
         }
         if octet >= 100 {
-            put(b'0' + octet / 100);
+            push(b'0' + octet / 100);
         }
         if octet >= 10 {
-            put(b'0' + octet / 10 % 10);
+            push(b'0' + octet / 10 % 10);
         }
-        put(b'0' + octet % 10);
+        push(b'0' + octet % 10);
     }
-    &text[..len]
 }
 
-/// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer) for an IPv6
-/// address, without brackets: the [IPv6 serializer](https://url.spec.whatwg.org/#concept-ipv6-serializer),
+/// The [IPv6 serializer](https://url.spec.whatwg.org/#concept-ipv6-serializer) (no brackets),
 /// appending to `out`. (Each piece's digits pushed one by one cost fewer instructions than a
 /// text made on the stack and checked as UTF-8 before one copy.)
 pub(crate) fn serialize_ipv6(address: &Ipv6Addr, out: &mut String) {
@@ -167,6 +162,25 @@ mod tests {
             let mut s = String::new();
             serialize_ipv6(&address, &mut s);
             assert_eq!(s, expected, "{input}");
+        }
+    }
+
+    /// Every octet in every place is written as the standard library writes the address.
+    #[test]
+    fn ipv4_serializes_each_octet_in_decimal() {
+        for octet in 0..=255u8 {
+            let places = [
+                [octet, 0, 0, 0],
+                [1, octet, 255, 9],
+                [10, 99, octet, 100],
+                [0, 0, 0, octet],
+            ];
+            for octets in places {
+                let address = Ipv4Addr::from(octets);
+                let mut out = String::from("x");
+                serialize_ipv4(address, &mut out);
+                assert_eq!(out, format!("x{address}"));
+            }
         }
     }
 

@@ -69,11 +69,11 @@ fn ends_in_a_number_is_the_spec_checker_on_every_short_string() {
 }
 
 /// The bytes at a domain's end never tell "not a number" of one that ends in a number, on
-/// every string of up to five characters that matter to them; and they do tell it of a domain
-/// that ends in a word of hex letters.
+/// every string of up to five characters that matter to them (59,049); and they do tell it of
+/// a domain that ends in a word of hex letters.
 #[test]
 fn may_end_in_a_number_never_misses_a_number() {
-    let alphabet = [".", "0", "1", "a", "f", "x", "X"];
+    let alphabet = [".", "0", "1", "a", "f", "B", "F", "x", "X"];
     let mut strings = vec![String::new()];
     for _ in 0..5 {
         strings = strings
@@ -86,10 +86,46 @@ fn may_end_in_a_number_never_misses_a_number() {
             }
         }
     }
-    assert!(!may_end_in_a_number(b"example.de"));
-    assert!(!may_end_in_a_number(b"xn--bcher-kva.cafe"));
-    assert!(may_end_in_a_number(b"a.0xde"));
-    assert!(may_end_in_a_number(b"0XaF"));
+    for no in [
+        "example.de",
+        "xn--bcher-kva.cafe",
+        "a.bad",
+        "0.cafe",
+        "0xa.b",
+        "x.fade",
+        "0y.ab",
+    ] {
+        assert!(!may_end_in_a_number(no.as_bytes()), "{no}");
+    }
+    for may in [
+        "a.0xde", "0XaF", "a.0x", "a.1", "a.", "0x1f", "a.9f.0x0", "a.00xa",
+    ] {
+        assert!(may_end_in_a_number(may.as_bytes()), "{may}");
+    }
+}
+
+/// An IPv4 part the serializer writes as it is: one to three digits, no leading zero, at most
+/// 255.
+#[test]
+fn octets_as_written_have_no_leading_zero_and_fit_in_a_byte() {
+    let cases: [(&str, Option<u8>); 13] = [
+        ("", None),
+        ("0", Some(0)),
+        ("00", None),
+        ("01", None),
+        ("010", None),
+        ("9", Some(9)),
+        ("10", Some(10)),
+        ("199", Some(199)),
+        ("255", Some(255)),
+        ("256", None),
+        ("1000", None),
+        ("1a", None),
+        ("a", None),
+    ];
+    for (digits, octet) in cases {
+        assert_eq!(octet_as_written(digits.as_bytes()), octet, "{digits:?}");
+    }
 }
 
 /// A domain is taken as an IPv4 address as written exactly when it is four numbers of
