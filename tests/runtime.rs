@@ -177,8 +177,7 @@ fn a_grammar_without_a_production_fails_with_its_name_and_bad_grammars_are_error
 /// from the grammar's child, it does not take the prefix off by position. The built-in grammar
 /// reads the same parts.
 /// A grammar whose decimal IPv4 parts may have leading zeros (read before octal ones): such a
-/// host is not written as it is, as the IPv4 serializer writes each number without them; nor is
-/// one whose parts the grammar splits on another code point than ".".
+/// host is not written as it is, as the IPv4 serializer writes each number without them.
 #[test]
 fn an_ipv4_host_is_taken_as_written_only_as_the_serializer_writes_it() {
     let changed = edited(&[
