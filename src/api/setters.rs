@@ -163,27 +163,23 @@ impl Url {
             };
             return self.set_host(Some(&text)).map_err(drop);
         }
-        // The host serializer's output, put in place.
-        let mut text = String::with_capacity(41);
+        // "If url is not special, then set url's host to the result of opaque-host parsing
+        // input", which keeps an IPv4 address's dotted decimal as it is.
         let kind = match address {
-            IpAddr::V4(a) => {
-                builder::serialize_ipv4(a, &mut text);
-                // "If url is not special, then set url's host to the result of opaque-host
-                // parsing input", which keeps the dotted decimal as it is.
-                if self.is_special() {
-                    HostKind::Ipv4
-                } else {
-                    HostKind::Opaque
-                }
-            }
+            IpAddr::V4(_) if self.is_special() => HostKind::Ipv4,
+            IpAddr::V4(_) => HostKind::Opaque,
+            IpAddr::V6(_) => HostKind::Ipv6,
+        };
+        // The host serializer's output, written into the URL in place.
+        let write = |out: &mut String| match address {
+            IpAddr::V4(a) => builder::serialize_ipv4(a, out),
             IpAddr::V6(a) => {
-                text.push('[');
-                builder::serialize_ipv6(&a, &mut text);
-                text.push(']');
-                HostKind::Ipv6
+                out.push('[');
+                builder::serialize_ipv6(&a, out);
+                out.push(']');
             }
         };
-        let written = builder::put_host(&mut self.record, kind, &text);
+        let written = builder::put_host_and_port(&mut self.record, kind, write, 41, None);
         written.then_some(()).ok_or(())
     }
 

@@ -14,6 +14,7 @@ mod authority;
 mod errors;
 mod host;
 mod host_serializer;
+mod host_setters;
 mod ipv4;
 mod ipv6;
 mod long_labels;
@@ -46,9 +47,10 @@ use crate::tokens::{Matched, Node, Nodes};
 pub(crate) use authority::port_number;
 pub(crate) use host::{domain_byte_kinds, strict_ascii_ends_in_a_number};
 pub(crate) use host_serializer::{serialize_ipv4, serialize_ipv6};
+pub(crate) use host_setters::put_host_and_port;
 #[cfg(all(test, feature = "std"))]
 pub(crate) use setters::tests::outcome_of;
-pub(crate) use setters::{put_host, rewrite, set, Setter};
+pub(crate) use setters::{rewrite, set, Setter};
 pub(crate) use url::is_windows_drive_letter;
 
 /// Where validation errors go, as they arise; None when nobody listens.

@@ -5,8 +5,9 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+use super::host_setters::Target;
 use super::{span, Builder, Node, Sink};
-use crate::error::{ErrorCode, ParseError, SetterError};
+use crate::error::{ParseError, SetterError};
 use crate::grammar::{Production, Productions, SETTER_TOKENS};
 use crate::input::Input;
 use crate::record::{Component, HostKind, Record, Writer};
@@ -221,34 +222,10 @@ pub(crate) fn rewrite(
     result
 }
 
-/// Sets `record`'s host, which is not null, to `host` (as the host serializer writes it) of
-/// `kind`, in place ([`Writer::put_host_and_port`]): the API's `set_ip_host`. False, with the
-/// record as it was, when it would be too long.
-pub(crate) fn put_host(record: &mut Record, kind: HostKind, host: &str) -> bool {
-    put_host_and_port(record, kind, host, None)
-}
-
-/// [`Writer::put_host_and_port`] with this thread's spare buffer, which the record takes (its
-/// own becomes the spare).
-#[inline]
-fn put_host_and_port(
-    record: &mut Record,
-    kind: HostKind,
-    host: &str,
-    port: Option<Option<u16>>,
-) -> bool {
-    let buffer = spare::take(record.serialization().len() + host.len() + 6);
-    let written = Writer::put_host_and_port(record, kind, host, port, buffer);
-    let put = written.is_ok();
-    let (Ok(unused) | Err(unused)) = written;
-    spare::keep(unused);
-    put
-}
-
 /// One spare serialization per thread: the one a setter replaced, which the next setter on the
 /// thread writes into, so that a run of setters seldom allocates. Without "std" there are no
 /// thread-locals to keep it in: each setter allocates its own buffer.
-mod spare {
+pub(super) mod spare {
     use alloc::string::String;
     #[cfg(feature = "std")]
     use core::cell::Cell;
@@ -260,7 +237,7 @@ mod spare {
 
     /// A buffer with room for `len` bytes: the spare when it is big enough and not much bigger
     /// (a URL keeps its buffer), or a new one, its size rounded up so that it serves again.
-    pub(super) fn take(len: usize) -> String {
+    pub(in crate::builder) fn take(len: usize) -> String {
         // A thread being torn down has no spare: a new buffer then.
         #[cfg(feature = "std")]
         let spare = SPARE.try_with(Cell::take).unwrap_or_default();
@@ -275,13 +252,13 @@ mod spare {
 
     /// Keeps `buffer` as the spare.
     #[cfg(feature = "std")]
-    pub(super) fn keep(buffer: String) {
+    pub(in crate::builder) fn keep(buffer: String) {
         let _ = SPARE.try_with(|spare| spare.set(buffer));
     }
 
     /// Frees `buffer`.
     #[cfg(not(feature = "std"))]
-    pub(super) fn keep(buffer: String) {
+    pub(in crate::builder) fn keep(buffer: String) {
         drop(buffer);
     }
 }
@@ -289,7 +266,7 @@ mod spare {
 /// How a setter failed: before it wrote anything (the URL stays as it was), as a parse fails or
 /// otherwise, or after it set the host (its port failed: the record with the new host and the
 /// old port is kept).
-enum Written {
+pub(super) enum Written {
     Nothing(SetterError),
     Failed(ParseError),
     Host(SetterError),
@@ -304,25 +281,6 @@ impl From<SetterError> for Written {
 impl From<ParseError> for Written {
     fn from(e: ParseError) -> Written {
         Written::Failed(e)
-    }
-}
-
-/// Where a host or port setter writes: in place in the record, which has a host (the URL written
-/// once around the new host and port, [`Writer::put_host_and_port`], or the port spliced in,
-/// [`Writer::put_port`]); or by the builder's writer, resumed at the component, the record read
-/// for what follows.
-enum Target<'r> {
-    InPlace(&'r mut Record),
-    Resumed(&'r Record),
-}
-
-impl Target<'_> {
-    /// The record as it is before the setter writes.
-    fn record(&self) -> &Record {
-        match self {
-            Target::InPlace(record) => record,
-            Target::Resumed(record) => record,
-        }
     }
 }
 
@@ -378,189 +336,6 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
         Ok(())
     }
 
-    /// The [host state](https://url.spec.whatwg.org/#host-state) (or hostname state, or file
-    /// host state) with a state override.
-    fn set_host(&mut self, target: &mut Target<'_>, setter: Setter) -> Result<(), Written> {
-        if self.file() {
-            // "If state override is given and url's scheme is "file", then decrease pointer by 1
-            // and set state to file host state."
-            let mut few = Few::new();
-            let mut whole = None;
-            let node = self.run_setter(Production::SetFileHost, &mut few, &mut whole)?;
-            // One `file_host`, read whole before anything is written: any other tree is a
-            // grammar the builder does not know, and leaves the URL as it was.
-            let mut host = None;
-            for child in self.children(node) {
-                match (child?, &host) {
-                    ((Production::FileHost, h), None) => host = Some(h),
-                    ((_, other), _) => {
-                        let at = span(&other);
-                        return Err(self.unexpected(Production::SetFileHost, at).into());
-                    }
-                }
-            }
-            let host = host.ok_or_else(|| self.unexpected(Production::SetFileHost, span(&node)))?;
-            self.whole_host(&host, setter)?;
-            let text = host.as_str();
-            // "Otherwise, if buffer is the empty string, then: Set url's host to the empty
-            // string."
-            if text.is_empty() {
-                return self.write_host(target, HostKind::Empty, "", None);
-            }
-            let (kind, serialized) = self.host_parser(text, span(&host), false)?;
-            // "If host is "localhost", then set host to the empty string."
-            if kind == HostKind::Domain && serialized.is_localhost() {
-                return self.write_host(target, HostKind::Empty, "", None);
-            }
-            return self.write_host(target, kind, &serialized.into_text(), None);
-        }
-        let entry = if self.special() {
-            Production::SetHost
-        } else {
-            Production::SetOpaqueHost
-        };
-        let mut few = Few::new();
-        let mut whole = None;
-        let node = self.run_setter(entry, &mut few, &mut whole)?;
-        let mut host = None;
-        let mut port = None;
-        // One host and at most one port: any other tree is a grammar the builder does not know.
-        for child in self.children(node) {
-            match (child?, &host, &port) {
-                ((Production::SetterHost | Production::SetterOpaqueHost, h), None, _) => {
-                    host = Some(h);
-                }
-                ((Production::SetterPort, p), _, None) => port = Some(p),
-                ((_, other), _, _) => return Err(self.unexpected(entry, span(&other)).into()),
-            }
-        }
-        let host = host.ok_or_else(|| self.unexpected(entry, span(&node)))?;
-        self.whole_host(&host, setter)?;
-        let text = host.as_str();
-        let at = span(&host);
-        let record = target.record();
-        let includes_credentials = !record.username().is_empty() || !record.password().is_empty();
-        if port.is_some() {
-            // "If c is U+003A (:) and insideBrackets is false: If buffer is the empty string,
-            // host-missing validation error, return failure. If state override is given and state
-            // override is hostname state, then return failure."
-            if text.is_empty() {
-                return Err(self.fail(ErrorCode::HostMissing, at).into());
-            }
-            if setter != Setter::Host {
-                return Err(SetterError::Invalid(None).into());
-            }
-        } else {
-            // "If url is special and buffer is the empty string, host-missing validation error,
-            // return failure." "Otherwise, if state override is given, buffer is the empty
-            // string, and either url includes credentials or url's port is non-null, then return
-            // failure."
-            if text.is_empty() && self.special() {
-                return Err(self.fail(ErrorCode::HostMissing, at).into());
-            }
-            if text.is_empty() && (includes_credentials || record.port().is_some()) {
-                return Err(SetterError::Invalid(None).into());
-            }
-        }
-        let (kind, serialized) = self.host_parser(text, at, !self.special())?;
-        // The port state with a state override, after the host is set; when it fails, the
-        // URL keeps the new host and its old port.
-        let port = port.map(|port| self.setter_port(port));
-        let new_port = match port {
-            Some(Ok(port)) => Some(port),
-            _ => None,
-        };
-        self.write_host(target, kind, &serialized.into_text(), new_port)?;
-        match port {
-            Some(Err(e)) => Err(Written::Host(e)),
-            _ => Ok(()),
-        }
-    }
-
-    /// Sets the host to `serialized`, of `kind`, and the port to `port` when it is given (else
-    /// the URL keeps its own): in place, or written by the builder's writer with what follows
-    /// copied. The URL stays as it was when it would be too long.
-    fn write_host(
-        &mut self,
-        target: &mut Target<'_>,
-        kind: HostKind,
-        serialized: &str,
-        port: Option<Option<u16>>,
-    ) -> Result<(), Written> {
-        match target {
-            Target::InPlace(record) => {
-                if !put_host_and_port(record, kind, serialized, port) {
-                    return Err(Written::Nothing(SetterError::TooLong));
-                }
-            }
-            Target::Resumed(record) => {
-                self.out.host(kind, serialized);
-                if let Some(port) = port.unwrap_or(record.port()) {
-                    self.out.port(port);
-                }
-                self.out.copy_rest(record, Component::Path);
-            }
-        }
-        Ok(())
-    }
-
-    /// For [`Setter::WholeHostname`]: the host the grammar read must be the whole value; where
-    /// it stops, the value holds a code point that is not the host's.
-    fn whole_host(&mut self, host: &super::Node<'_>, setter: Setter) -> Result<(), Written> {
-        let end = span(host).end;
-        if setter != Setter::WholeHostname || end == self.text.len() {
-            return Ok(());
-        }
-        let width = self.text[end..].chars().next().map_or(1, char::len_utf8);
-        Err(self
-            .fail(ErrorCode::HostInvalidCodePoint, end..end + width)
-            .into())
-    }
-
-    /// The [port state](https://url.spec.whatwg.org/#port-state) with a state override.
-    /// (The API checks "If the given value is the empty string" before this runs.)
-    fn set_port(&mut self, target: &mut Target<'_>) -> Result<(), Written> {
-        let mut few = Few::new();
-        let mut whole = None;
-        let node = self.run_setter(Production::SetPort, &mut few, &mut whole)?;
-        let mut port = target.record().port();
-        for child in self.children(node) {
-            let (_, digits) = child?;
-            port = self.setter_port(digits)?;
-        }
-        match target {
-            Target::InPlace(record) => {
-                if !Writer::put_port(record, port) {
-                    return Err(Written::Nothing(SetterError::TooLong));
-                }
-            }
-            Target::Resumed(record) => {
-                if let Some(port) = port {
-                    self.out.port(port);
-                }
-                self.out.copy_rest(record, Component::Path);
-            }
-        }
-        Ok(())
-    }
-
-    /// `setter_port`: "If buffer is not the empty string: [...] If port is not a 16-bit unsigned
-    /// integer, port-out-of-range validation error, return failure. Set url's port to null, if
-    /// port is url's scheme's default port; otherwise to port." "If state override is given,
-    /// then return failure."
-    fn setter_port(&mut self, port: super::Node<'_>) -> Result<Option<u16>, SetterError> {
-        let text = port.as_str();
-        // "If state override is given, then return failure." (No validation error is named.)
-        if text.is_empty() {
-            return Err(SetterError::Invalid(None));
-        }
-        let value = super::authority::port_number(text);
-        let Some(value) = value else {
-            return Err(self.fail(ErrorCode::PortOutOfRange, span(&port)).into());
-        };
-        Ok((self.out.scheme_kind().default_port() != Some(value)).then_some(value))
-    }
-
     /// The [path start state](https://url.spec.whatwg.org/#path-start-state) with a state
     /// override, after "Empty this's URL's path."
     fn set_pathname(&mut self, record: &Record) -> Result<(), Written> {
@@ -591,7 +366,7 @@ impl<'i, S: Productions> Builder<'i, '_, '_, S> {
     /// Inlined: a root returned in memory was read back with loads wider than the stores that
     /// wrote it, which the processor cannot forward.
     #[inline(always)]
-    fn run_setter<'t>(
+    pub(super) fn run_setter<'t>(
         &mut self,
         entry: Production,
         few: &'t mut Few<SETTER_TOKENS>,

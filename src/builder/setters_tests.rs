@@ -3,7 +3,7 @@
 //! given.
 
 use super::*;
-use crate::error::ValidationError;
+use crate::error::{ErrorCode, ValidationError};
 use crate::generated::Generated;
 use alloc::borrow::ToOwned;
 use alloc::string::String;

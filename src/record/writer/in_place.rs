@@ -138,34 +138,7 @@ impl Writer {
             fragment.and_then(|_| u32::try_from(start + 1).ok()?.try_into().ok());
         checked(record)
     }
-}
 
-/// A record's query open for appending ([`Writer::open_query`]): what
-/// [`Writer::close_query`] needs to put the record back together.
-#[derive(Debug)]
-pub(crate) struct OpenQuery {
-    /// The fragment taken out, without its "#".
-    fragment: Option<String>,
-    /// Where the query ended when it was opened (where the path ends, when there was none).
-    end: usize,
-    /// Where the query starts, after its "?".
-    start: usize,
-    /// Whether the URL had a query.
-    had_query: bool,
-    /// The shortest the serialization was seen while the query was open: below `end` when
-    /// the pairs were cleared.
-    shortest: usize,
-}
-
-impl OpenQuery {
-    /// Where the query starts, after its "?": where the application/x-www-form-urlencoded
-    /// output appended to it starts.
-    pub(crate) fn start(&self) -> usize {
-        self.start
-    }
-}
-
-impl Writer {
     /// Opens `record`'s query for appending in place, as the `url` crate's `query_pairs_mut`
     /// does: the fragment is taken out, and a URL without a query gets the empty one ("?"),
     /// so that the query ends the serialization, and the record stays whole while
@@ -235,9 +208,7 @@ impl Writer {
         }
         checked(record);
     }
-}
 
-impl Writer {
     /// Sets `record`'s username to `username`, percent-encoded, the caller having checked that
     /// the URL can have one: the "@" before the host comes or goes with the credentials. False,
     /// with the record as it was, when the record would be too long.
@@ -294,9 +265,7 @@ impl Writer {
         record.shift_host_on(&shift);
         checked(record)
     }
-}
 
-impl Writer {
     /// Sets `record`'s scheme to `scheme`, ASCII lowercase, of `kind`, the caller having
     /// checked that the protocol setter allows the change (from special to special, or from
     /// not special to not special: no other component changes). False, with the record as it
@@ -312,19 +281,18 @@ impl Writer {
         record.scheme_kind = kind;
         checked(record)
     }
-}
 
-impl Writer {
-    /// Sets `record`'s host, which is not null, to `host` of `kind`, and its port to `port`
-    /// when one is given (None in it: no port; the caller has left out the scheme's default),
-    /// by writing the URL again into `buffer` around them: what comes before the host, the
-    /// host, the port, and what follows the port, each copied once. The record takes the
+    /// Sets `record`'s host, which is not null, to the host of `kind` whose serialization
+    /// `write_host` appends (the host serializer writes it into the URL, with no text of its
+    /// own), and its port to `port` when one is given (None in it: no port; the caller has left
+    /// out the scheme's default), by writing the URL again into `buffer` around them: what comes
+    /// before the host, the host, the port, and what follows the port, each written once. The record takes the
     /// buffer; the serialization it had is returned for reuse. When the record would be too
     /// long, it stays as it was and the buffer is returned.
     pub(crate) fn put_host_and_port(
         record: &mut Record,
         kind: HostKind,
-        host: &str,
+        write_host: impl FnOnce(&mut String),
         port: Option<Option<u16>>,
         mut buffer: String,
     ) -> Result<String, String> {
@@ -334,13 +302,14 @@ impl Writer {
             None => &record.serialization[Record::at(record.host_end)..range.end],
             Some(port) => port_text(port, &mut digits),
         };
-        let added = host.len() + port_text.len();
+        buffer.clear();
+        buffer.push_str(&record.serialization[..range.start]);
+        write_host(&mut buffer);
+        let host_len = buffer.len() - range.start;
+        let added = host_len + port_text.len();
         if u32::try_from(record.serialization.len() - range.len() + added).is_err() {
             return Err(buffer);
         }
-        buffer.clear();
-        buffer.push_str(&record.serialization[..range.start]);
-        buffer.push_str(host);
         buffer.push_str(port_text);
         buffer.push_str(&record.serialization[range.end..]);
         let port = port.unwrap_or(record.port);
@@ -351,15 +320,13 @@ impl Writer {
         // Both fit in 32 bits, as the whole does.
         let (removed, added) = (range.len() as u32, added as u32);
         record.shift_port_on(&|offset: u32| offset - removed + added);
-        record.host_end = record.host_start + host.len() as u32;
+        record.host_end = record.host_start + host_len as u32;
         record.host_kind = Some(kind);
         record.port = port;
         checked(record);
         Ok(buffer)
     }
-}
 
-impl Writer {
     /// Sets the path of `record`, which has a host and a path that is not opaque, to `path` as
     /// it is serialized ("/" and segments, or nothing): with a host, the serializer never adds
     /// "/." before it. False, with the record as it was, when the record would be too long.
@@ -371,6 +338,31 @@ impl Writer {
         record.query_start = record.query_start.map(|q| moved(q, &shift));
         record.fragment_start = record.fragment_start.map(|f| moved(f, &shift));
         checked(record)
+    }
+}
+
+/// A record's query open for appending ([`Writer::open_query`]): what
+/// [`Writer::close_query`] needs to put the record back together.
+#[derive(Debug)]
+pub(crate) struct OpenQuery {
+    /// The fragment taken out, without its "#".
+    fragment: Option<String>,
+    /// Where the query ended when it was opened (where the path ends, when there was none).
+    end: usize,
+    /// Where the query starts, after its "?".
+    start: usize,
+    /// Whether the URL had a query.
+    had_query: bool,
+    /// The shortest the serialization was seen while the query was open: below `end` when
+    /// the pairs were cleared.
+    shortest: usize,
+}
+
+impl OpenQuery {
+    /// Where the query starts, after its "?": where the application/x-www-form-urlencoded
+    /// output appended to it starts.
+    pub(crate) fn start(&self) -> usize {
+        self.start
     }
 }
 
