@@ -104,6 +104,11 @@ pub(crate) fn leading(bytes: &[u8], from: usize, stops: &Stops) -> usize {
         }
         at += 8;
     }
+    // Nothing left (a run asked for at the end of the input: a path's last segment after its
+    // "/", an empty query): no step to read.
+    if at >= bytes.len() {
+        return at;
+    }
     if let Some(last_eight) = bytes.len().checked_sub(8) {
         // `at` is past `last_eight` (fewer than eight bytes are left) and at most the length.
         let mut mask = 0u8;

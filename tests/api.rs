@@ -453,3 +453,99 @@ fn validate_url_string_explains_in_the_writing_sections_terms() {
         );
     }
 }
+
+/// The host and hostname setters write each kind of host the host parser returns (a domain
+/// lowercased, an IPv4 or IPv6 address serialized, an opaque host as it is, the empty host) in
+/// place, where the URL has a host, and where the URL is written again from its host on (it had
+/// none). Expected hrefs from whatwg-url 17.3.
+#[test]
+fn host_setters_write_every_host_kind_in_place_and_into_a_url_without_a_host() {
+    type Set = fn(&mut Url, &str) -> Result<(), pegurl::SetterError>;
+    let (host, hostname): (Set, Set) = (quirks::set_host, quirks::set_hostname);
+    let cases: [(&str, Set, &str, &str); 13] = [
+        (
+            "http://u@h:8/p?q#f",
+            hostname,
+            "EXAMPLE.COM",
+            "http://u@example.com:8/p?q#f",
+        ),
+        (
+            "http://h/p",
+            host,
+            "EXAMPLE.com:81",
+            "http://example.com:81/p",
+        ),
+        ("http://h/p", hostname, "0x7F.1", "http://127.0.0.1/p"),
+        ("http://h:8/p", host, "[0:0::1]", "http://[::1]:8/p"),
+        ("file:///x", hostname, "EXAMPLE.com", "file://example.com/x"),
+        ("file://h/x", host, "0x7F.1", "file://127.0.0.1/x"),
+        ("foo://h/p", hostname, "0x7F.1", "foo://0x7F.1/p"),
+        (
+            "foo://u@h:1/p",
+            host,
+            "EX%41MPLE:2",
+            "foo://u@EX%41MPLE:2/p",
+        ),
+        ("foo://u@h:1/p", hostname, "[::1]", "foo://u@[::1]:1/p"),
+        ("foo://h/p", hostname, "1.2.3.4", "foo://1.2.3.4/p"),
+        // No host before: the URL is written again from the host on.
+        ("sc:/p", hostname, "[::1]", "sc://[::1]/p"),
+        ("sc:/p", host, "EXAMPLE.com:5", "sc://EXAMPLE.com:5/p"),
+        ("sc:/p?q", hostname, "1.2.3.4", "sc://1.2.3.4/p?q"),
+    ];
+    for (input, set, value, expected) in cases {
+        let mut url = Url::parse(input).unwrap();
+        set(&mut url, value).unwrap_or_else(|e| panic!("{input} {value}: {e}"));
+        assert_eq!(url.href(), expected, "{input} {value}");
+        // The record written in place is the one a parse of the href makes.
+        assert_eq!(url, Url::parse(expected).unwrap(), "{input} {value}");
+    }
+}
+
+/// `set_ip_host` writes the address as the host serializer does, in place (an IPv4 address of
+/// a URL that is not special is an opaque host, as the hostname setter makes it) or, for a URL
+/// without a host, by the hostname setter.
+#[test]
+fn set_ip_host_writes_each_address_as_the_host_serializer_does() {
+    let v4 = Ipv4Addr::new(127, 0, 0, 1);
+    let v6 = Ipv6Addr::LOCALHOST;
+    let cases = [
+        (
+            "http://h/p",
+            v4.into(),
+            "http://127.0.0.1/p",
+            Host::Ipv4(v4),
+        ),
+        (
+            "http://h:8/p",
+            v6.into(),
+            "http://[::1]:8/p",
+            Host::Ipv6(v6),
+        ),
+        (
+            "foo://u@h:1/p",
+            v6.into(),
+            "foo://u@[::1]:1/p",
+            Host::Ipv6(v6),
+        ),
+        (
+            "foo://h/p",
+            v4.into(),
+            "foo://127.0.0.1/p",
+            Host::Opaque("127.0.0.1".into()),
+        ),
+        (
+            "sc:/p?q",
+            v4.into(),
+            "sc://127.0.0.1/p?q",
+            Host::Opaque("127.0.0.1".into()),
+        ),
+    ];
+    for (input, address, expected, kind) in cases {
+        let mut url = Url::parse(input).unwrap();
+        url.set_ip_host(address).unwrap();
+        assert_eq!(url.href(), expected, "{input}");
+        assert_eq!(url.host().map(|h| h.to_owned()), Some(kind), "{input}");
+        assert_eq!(url, Url::parse(expected).unwrap(), "{input}");
+    }
+}

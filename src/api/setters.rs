@@ -179,6 +179,7 @@ impl Url {
                 out.push(']');
             }
         };
+        // At most 41 bytes: "[", eight groups of four hex digits and seven ":", "]".
         let written = builder::put_host_and_port(&mut self.record, kind, write, 41, None);
         written.then_some(()).ok_or(())
     }

@@ -353,8 +353,8 @@ impl Writer {
     // ----- a record written at once ---------------------------------------------------------
 
     /// Writes `text`, a URL already in its serialized form, with its components at `places`:
-    /// a special URL with a host (see `builder::serialized`); an empty path,
-    /// at the end of `text`, is written "/". In debug builds the places are checked as every record's are.
+    /// a special URL with a host (see `builder::serialized`); an empty path, at the end of
+    /// `text`, is written "/". In debug builds the places are checked as every record's are.
     // Inlined always (as `take_as_written`, its caller), so that the places stay in registers:
     // passed in memory, they were read back with loads wider than the stores that wrote them.
     #[inline(always)]
@@ -472,9 +472,9 @@ impl Writer {
     /// [`Writer::finish`] does) and returns the serialization `record` had; or, when the record
     /// written is too long ([`Writer::finish`]), leaves `record` as it was and returns the
     /// serialization written as the error. The writer is left without its serialization (the
-    /// record is written into `record` field by field, not moved as a whole). Inlined always: its one caller, the
-    /// setters' `set`, is where the record's fields are (the compiler's own choice came and went
-    /// with unrelated changes, 23 instructions a setter).
+    /// record is written into `record` field by field, not moved as a whole). Inlined always:
+    /// its one caller, the setters' `set`, is where the record's fields are (the compiler's own
+    /// choice came and went with unrelated changes, 23 instructions a setter).
     #[inline(always)]
     pub(crate) fn replace(&mut self, record: &mut Record) -> Result<String, String> {
         #[cfg(debug_assertions)]

@@ -286,9 +286,10 @@ impl Writer {
     /// `write_host` appends (the host serializer writes it into the URL, with no text of its
     /// own), and its port to `port` when one is given (None in it: no port; the caller has left
     /// out the scheme's default), by writing the URL again into `buffer` around them: what comes
-    /// before the host, the host, the port, and what follows the port, each written once. The record takes the
-    /// buffer; the serialization it had is returned for reuse. When the record would be too
-    /// long, it stays as it was and the buffer is returned.
+    /// before the host, the host, the port, and what follows the port, each written once. The
+    /// record takes the buffer; the serialization it had is returned for reuse. When the record
+    /// would be too long (known once the host is written), it stays as it was and the buffer is
+    /// returned, holding what was written (its next user clears it).
     pub(crate) fn put_host_and_port(
         record: &mut Record,
         kind: HostKind,
