@@ -1,6 +1,8 @@
 //! The `URL` class's setters (https://url.spec.whatwg.org/#urlutils-members): the basic URL
 //! parser with a state override. Each setter runs its own entry rule of the grammar and the
 //! builder's production functions on the value, and the one component changes in the record.
+//! [`set`] runs every setter; the host, hostname and port setters' states are in
+//! `host_setters.rs`, the others here.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
