@@ -259,7 +259,7 @@ impl<'i, 's, 'e, S: Productions> Builder<'i, 's, 'e, S> {
 
     /// A builder that writes with `out`.
     #[inline(always)]
-    fn with_writer(
+    pub(super) fn with_writer(
         source: &'s S,
         input: &'i Input<'i>,
         base: Option<&'s Record>,

@@ -35,11 +35,12 @@ pub(crate) enum Setter {
 /// ignored.
 ///
 /// The component is written by the builder's production functions. The path of a URL with a
-/// host, the query and the fragment are written alone ([`Writer::alone`]) and spliced into the
-/// record ([`Writer::put_alone`]); the host and the port of a URL that has a host are put in
-/// place ([`Writer::put_host_and_port`], [`Writer::put_port`]). Otherwise (the host or the
-/// path of a URL without a host) the record is written again by a [`Writer`] resumed where the
-/// component starts: what comes before it is copied once, and what follows it is copied after.
+/// host, the query and the fragment are written alone ([`Writer::start_alone`]) and spliced
+/// into the record ([`Writer::put_alone`]); the host and the port of a URL that has a host are
+/// put in place ([`Writer::put_host_and_port`], [`Writer::put_port`]). Otherwise (the host or
+/// the path of a URL without a host) the record is written again by a [`Writer`] resumed where
+/// the component starts: what comes before it is copied once, and what follows it is copied
+/// after.
 ///
 /// The error is a [`SetterError`]. A caller that wants the [`ParseError`] at which a value failed
 /// as a parse fails (the `url` crate's `set_host` reports it) gives `failed_as_a_parse`, where it
@@ -102,41 +103,22 @@ pub(crate) fn set<'i, S: Productions>(
         Component::Query | Component::Fragment => true,
         Component::Host | Component::Port => false,
     };
-    // The writer, made once before the builder that holds it (a writer made apart and then put
-    // in the builder was copied with loads wider than the stores that wrote it, which the
-    // processor cannot forward). It holds nothing for a change in place (it gives the scheme
-    // and the host kind the states look at); otherwise it has room for the whole URL, also when
-    // the component is written alone (when the URL's own buffer has no room for the change, the
-    // URL is put together in this one).
-    let out = match in_place {
-        true => Writer::alone(record, String::new()),
+    // The writer is made in the builder, empty, and then set up where it is (a writer made
+    // apart was copied into the builder, about 25 words). For a change in place it holds
+    // nothing (it gives the scheme and the host kind the states look at); otherwise it has room
+    // for the whole URL, also when the component is written alone (when the URL's own buffer
+    // has no room for the change, the URL is put together in this one).
+    let mut builder = Builder::with_writer(source, input, None, errors, Writer::with_capacity(0));
+    match in_place {
+        true => builder.out.start_alone(record, String::new()),
         false => {
             let buffer = spare::take(record.serialization().len() + input.text.len() + 8);
             match alone {
-                true => Writer::alone(record, buffer),
-                false => {
-                    let mut out = Writer::with_capacity(0);
-                    out.resume(record, from, buffer);
-                    out
-                }
+                true => builder.out.start_alone(record, buffer),
+                false => builder.out.resume(record, from, buffer),
             }
         }
-    };
-    let mut builder = Builder {
-        source,
-        text: &input.text,
-        input,
-        base: None,
-        errors,
-        out,
-        base_query: None,
-        encoding: encoding_rs::UTF_8,
-        trace: None,
-        outcome_only: false,
-        host_as_written: None,
-        outline_asked: false,
-        serialized_tried: false,
-    };
+    }
     // The basic URL parser's "If input contains any ASCII tab or newline, invalid-URL-unit
     // validation error." (a state override leaves leading and trailing spaces).
     builder.preprocessing();

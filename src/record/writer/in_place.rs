@@ -16,21 +16,22 @@ use super::super::{Component, HostKind, Record, SchemeKind};
 use super::Writer;
 
 impl Writer {
-    /// A writer of one component of `record` alone (its path, which follows a host, its query
-    /// or its fragment), for [`Writer::put_alone`] to splice in: the serialization starts
-    /// empty, where the component will, and the writer knows the record's scheme and host,
-    /// which the path state and the serializer look at.
-    pub(crate) fn alone(record: &Record, buffer: String) -> Writer {
-        let mut writer = Writer::with_buffer(buffer);
-        writer.record.scheme_kind = record.scheme_kind;
-        writer.record.host_kind = record.host_kind;
-        writer.has_scheme = true;
-        writer
+    /// Makes this writer, empty, one of one component of `record` alone (its path, which
+    /// follows a host, its query or its fragment), in `buffer` (emptied first), for
+    /// [`Writer::put_alone`] to splice in: the serialization starts empty, where the component
+    /// will, and the writer knows the record's scheme and host, which the path state and the
+    /// serializer look at.
+    pub(crate) fn start_alone(&mut self, record: &Record, mut buffer: String) {
+        buffer.clear();
+        self.record.serialization = buffer;
+        self.record.scheme_kind = record.scheme_kind;
+        self.record.host_kind = record.host_kind;
+        self.has_scheme = true;
     }
 
-    /// Puts the component written alone ([`Writer::alone`]: `component` is the path, the query
-    /// or the fragment) in place of `record`'s own, and moves the offsets after it. When the
-    /// URL's buffer has room (and is not far larger than the URL needs), what follows the
+    /// Puts the component written alone ([`Writer::start_alone`]: `component` is the path, the
+    /// query or the fragment) in place of `record`'s own, and moves the offsets after it. When
+    /// the URL's buffer has room (and is not far larger than the URL needs), what follows the
     /// component is appended to what was written, the serialization cut where the component
     /// starts, and the two joined; otherwise the URL is put together around what was written in
     /// the writer's buffer, which the URL takes. Either way the writer's buffer is left with
