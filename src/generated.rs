@@ -16,7 +16,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::grammar::{Production, Productions, IPV4_TOKENS, SERIALIZED_TOKENS, SETTER_TOKENS};
-use crate::scan::{bytes_equal_to, leading, Stops};
+use crate::scan::{bytes_equal_to, leading, leading_called, Stops};
 use crate::tokens::{offset, Few, Out, Token};
 use attempts::{Attempt, Attempts};
 #[cfg(test)]
@@ -49,11 +49,12 @@ mod url_rules {
         }
     }
 
-    /// A setter's entry, into a sink of a few tokens (see [`run_serialized`]); false for
-    /// another production.
+    /// A setter's entry, into a sink of a few tokens of its own ([`SetterSink`]: the rules a
+    /// setter runs are compiled for it alone, their scans called); false for another
+    /// production.
     #[inline]
     pub(super) fn run_setter(
-        parser: &mut Parser<'_, '_, &mut Few<SETTER_TOKENS>>,
+        parser: &mut Parser<'_, '_, SetterSink<'_>>,
         entry: Production,
     ) -> bool {
         match entry {
@@ -171,7 +172,10 @@ impl Productions for Generated {
         input: &str,
         tokens: &mut Few<SETTER_TOKENS>,
     ) -> bool {
-        run_on(input, tokens, |parser| url_rules::run_setter(parser, entry)).0
+        run_on(input, SetterSink(tokens), |parser| {
+            url_rules::run_setter(parser, entry)
+        })
+        .0
     }
 
     #[inline]
@@ -186,6 +190,33 @@ impl Productions for Generated {
         tokens: &mut Few<SERIALIZED_TOKENS>,
     ) -> bool {
         run_on(input, tokens, url_rules::run_serialized_of_url_units).0
+    }
+}
+
+/// A setter's sink of a few tokens, whose parser calls its scans (see [`Out::SCANS_CALLED`]).
+struct SetterSink<'t>(&'t mut Few<SETTER_TOKENS>);
+
+impl Out for SetterSink<'_> {
+    const SCANS_CALLED: bool = true;
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    #[inline(always)]
+    fn push(&mut self, token: Token) {
+        self.0.push(token);
+    }
+
+    #[inline(always)]
+    fn close(&mut self, index: usize, end: u32, next: u32) {
+        self.0.close(index, end, next);
+    }
+
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        self.0.truncate(len);
     }
 }
 
@@ -338,7 +369,10 @@ impl<O: Out> Parser<'_, '_, O> {
     /// code point boundary).
     #[inline(always)]
     fn skip(&mut self, stops: &Stops) -> bool {
-        self.pos = leading(self.bytes, self.pos, stops);
+        self.pos = match O::SCANS_CALLED {
+            true => leading_called(self.bytes, self.pos, stops),
+            false => leading(self.bytes, self.pos, stops),
+        };
         true
     }
 

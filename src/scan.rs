@@ -86,6 +86,12 @@ pub(crate) fn any_byte_in(bytes: &[u8], stops: &Stops) -> bool {
         != 0
 }
 
+/// [`leading`], called rather than inlined (see [`crate::tokens::Out::SCANS_CALLED`]).
+#[inline(never)]
+pub(crate) fn leading_called(bytes: &[u8], from: usize, stops: &Stops) -> usize {
+    leading(bytes, from, stops)
+}
+
 /// Where a scan from `from` ends: at the first byte `stops` stops on, or at the end. Eight
 /// bytes a step, their stops gathered in a mask without a branch, so that a scan branches once a
 /// step and its end is one branch, wherever it falls in the step. Fewer than eight bytes before

@@ -289,11 +289,18 @@ pub(crate) trait Out {
     fn close(&mut self, index: usize, end: u32, next: u32);
     /// Takes back every token from `len` on.
     fn truncate(&mut self, len: usize);
+    /// Whether the parser calls its scan of a run of bytes ([`crate::scan::leading`]) rather
+    /// than inline it at each rule that skips one: so for the setters' short values, whose
+    /// rules then take fewer lines of the instruction cache, while a parse keeps each scan in
+    /// its rule.
+    const SCANS_CALLED: bool = false;
 }
 
 /// A sink lent to a run: the parser holds the sink itself when it can (one load from it to the
 /// tokens' length, not two), and a borrowed one where the caller keeps it.
 impl<T: Out + ?Sized> Out for &mut T {
+    const SCANS_CALLED: bool = T::SCANS_CALLED;
+
     #[inline(always)]
     fn len(&self) -> usize {
         (**self).len()
