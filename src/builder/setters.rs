@@ -104,7 +104,7 @@ pub(crate) fn set<'i, S: Productions>(
         Component::Host | Component::Port => false,
     };
     // The writer is made in the builder, empty, and then set up where it is (a writer made
-    // apart was copied into the builder, about 25 words). For a change in place it holds
+    // apart was copied into the builder, some 160 bytes). For a change in place it holds
     // nothing (it gives the scheme and the host kind the states look at); otherwise it has room
     // for the whole URL, also when the component is written alone (when the URL's own buffer
     // has no room for the change, the URL is put together in this one).

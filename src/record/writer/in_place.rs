@@ -16,12 +16,14 @@ use super::super::{Component, HostKind, Record, SchemeKind};
 use super::Writer;
 
 impl Writer {
-    /// Makes this writer, empty, one of one component of `record` alone (its path, which
-    /// follows a host, its query or its fragment), in `buffer` (emptied first), for
-    /// [`Writer::put_alone`] to splice in: the serialization starts empty, where the component
-    /// will, and the writer knows the record's scheme and host, which the path state and the
-    /// serializer look at.
+    /// Makes this writer, fresh from [`Writer::with_capacity`], one of one component of
+    /// `record` alone (its path, which follows a host, its query or its fragment), in `buffer`
+    /// (emptied first), for [`Writer::put_alone`] to splice in: the serialization starts empty,
+    /// where the component will, and the writer knows the record's scheme and host, which the
+    /// path state and the serializer look at. Only those are set: every other part of the
+    /// draft must be as a fresh writer has it.
     pub(crate) fn start_alone(&mut self, record: &Record, mut buffer: String) {
+        debug_assert!(!self.has_scheme && self.record.serialization.is_empty());
         buffer.clear();
         self.record.serialization = buffer;
         self.record.scheme_kind = record.scheme_kind;
