@@ -227,7 +227,7 @@ pub(crate) struct Builder<'i, 's, 'e, S: Productions> {
     encoding: &'static Encoding,
     /// The trees of the entry rules run, when someone asked for them.
     trace: Option<Vec<crate::grammar::Tree>>,
-    /// Whether only the outcome is asked for ([`Request::outcome_only`]).
+    /// Whether only the outcome is asked for (a check: [`check_then`]).
     outcome_only: bool,
     /// In check mode, the host's span when the input was taken as written (nothing is written
     /// then).

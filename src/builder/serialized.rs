@@ -71,7 +71,7 @@ impl<S: Productions> Builder<'_, '_, '_, S> {
     /// fragment percent-encode sets and the forbidden domain code points hold them), so the
     /// input starts with its scheme, ends in a component, and has no tab or newline (the tests
     /// check it on every input taken). When it does not take the input, the builder goes on
-    /// with the preprocessed input ([`Builder::preprocessed`]), and tries again only if
+    /// with the preprocessed input ([`Builder::preprocess`]), and tries again only if
     /// preprocessing changed it.
     pub(super) fn serialized_url_first(&mut self) -> bool {
         if !self.may_read_serialized() {

@@ -12,8 +12,9 @@ use crate::tokens::{Matched, Out, Token};
 
 /// Runs rule number `entry` of the writing grammar (`grammar/valid.pest`) on `input` and returns
 /// its tree; None when it does not match. Inlined, so that the tree is made where the caller
-/// keeps it (see [`Productions::parse`]). The checks run on `parse_valid_for_checks`'s tree;
-/// the tests compare this one with pest_derive's, and that one with this one.
+/// keeps it (see [`crate::grammar::Productions::parse`]). The checks run on
+/// `parse_valid_for_checks`'s tree; the tests compare this one with pest_derive's, and that one
+/// with this one.
 #[cfg(test)]
 #[inline(always)]
 pub(crate) fn parse_valid(entry: u16, input: &str) -> Option<Matched<'_>> {
@@ -111,7 +112,7 @@ fn explain(
 
 /// Runs rule number `entry` of `grammar/rfc3986.pest` on `input` and returns its tree; None when
 /// it does not match. Inlined, so that the tree is made where the caller keeps it (see
-/// [`Productions::parse`]).
+/// [`crate::grammar::Productions::parse`]).
 #[cfg(feature = "rfc3986")]
 #[inline(always)]
 pub(crate) fn parse_rfc3986(entry: u16, input: &str) -> Option<Matched<'_>> {

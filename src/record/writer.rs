@@ -312,8 +312,8 @@ impl Writer {
     }
 
     /// Ends the path. The URL serializer's rule: "If url's host is null, url does not have an
-    /// opaque path, url's path's size is greater than 1, and url's path[0] is the empty string,
-    /// then append U+002F (/) followed by U+002E (.) to output." Whether path[0] is empty is
+    /// opaque path, url's path's size is greater than 1, and url's path\[0\] is the empty string,
+    /// then append U+002F (/) followed by U+002E (.) to output." Whether path\[0\] is empty is
     /// known only now (dot segments may have removed what followed it), so the "/." goes in
     /// before the path here.
     pub(crate) fn end_path(&mut self) {

@@ -129,8 +129,8 @@ impl Default for Layout {
 /// components (section 3), each optional one `None` when undefined and `Some("")` when present
 /// but empty ("http://h?" has an empty query, "http://h" none).
 ///
-/// [`parse`](super::parse) borrows the input as the text, so a parsed reference's text is the
-/// input; [`resolve`](super::resolve), [`normalize`](super::normalize) and
+/// [`parse`](fn@super::parse) borrows the input as the text, so a parsed reference's text is the
+/// input; [`resolve`](fn@super::resolve), [`normalize`](fn@super::normalize) and
 /// [`Components::recompose`] write a new one (section 5.3).
 ///
 /// ```
@@ -193,7 +193,7 @@ impl Reference<'_> {
         &self.text
     }
 
-    /// `scheme`, as written (its case is kept; [`normalize`](super::normalize) lowers it). None
+    /// `scheme`, as written (its case is kept; [`normalize`](fn@super::normalize) lowers it). None
     /// for a relative reference.
     pub fn scheme(&self) -> Option<&str> {
         self.text_at(self.layout.scheme)

@@ -3,7 +3,8 @@
 //!
 //! - The writing section: [`crate::validate_url_string`] (or a [`RuntimeWritingGrammar`]).
 //! - The parser: an input is valid when parsing it against the base gives a URL and reports no
-//!   validation error, as [`crate::parse_with_errors`] does (here with the base parsed once).
+//!   validation error, as a parse with [`crate::ParseOptions::validation_errors`] says (here
+//!   with the base parsed once).
 
 use crate::api::Url;
 use crate::generated::valid_rules as v;
