@@ -336,3 +336,48 @@ fn no_color_is_honoured_on_a_terminal() {
         "{plain}"
     );
 }
+
+/// A list of more chunks than are checked at once (16,384 lines each): with one job, two or
+/// three, every line is reported once, in the list's order, with the same record, while the
+/// workers of several chunks run ahead of the one reported.
+#[test]
+fn a_long_list_is_reported_in_input_order_with_any_number_of_jobs() {
+    let dir = scratch("long-list-order");
+    let file = dir.join("urls.txt");
+    let lines = 4 * 16_384 + 1_001;
+    let list: String = (1..=lines)
+        .map(|n| match n % 7 {
+            0 => format!("https://example.org/{n} x\n"),
+            _ => format!("https://example.org/{n}\n"),
+        })
+        .collect();
+    std::fs::write(&file, list).unwrap();
+    let path = file.to_str().unwrap();
+    let run = |jobs: &str| pegurl(&["check", "--format", "jsonl", "--jobs", jobs, path], b"");
+    let one = run("1");
+    assert_eq!(one.status.code(), Some(1));
+    let records = records(&one);
+    assert_eq!(records.len(), lines);
+    for (n, record) in (1..).zip(&records) {
+        assert_eq!(record["line"], n);
+        assert_eq!(
+            record["input"].as_str().unwrap(),
+            format!(
+                "https://example.org/{n}{}",
+                if n % 7 == 0 { " x" } else { "" }
+            )
+        );
+        assert_eq!(record["valid"], n % 7 != 0);
+    }
+    for jobs in ["2", "3"] {
+        let other = run(jobs);
+        assert_eq!(other.status.code(), Some(1));
+        assert!(
+            other.stdout == one.stdout,
+            "--jobs {jobs} reported otherwise"
+        );
+    }
+    let human = |jobs: &str| stdout(&pegurl(&["check", "--jobs", jobs, path], b""));
+    assert_eq!(human("1"), human("2"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
