@@ -159,11 +159,12 @@ fn looks_like_path(arg: &str) -> bool {
 /// URLs checked per chunk: the unit of work split across threads.
 const CHUNK: usize = 16_384;
 
-/// How many chunks are checked ahead of the one reported. This thread reads a chunk and starts
-/// its workers; once more than `IN_FLIGHT` chunks are started and not reported, it waits for
-/// the oldest and reports it. With 2, the workers of up to three chunks run while it waits, so
-/// that a part of one chunk still being checked leaves a core idle less often than with 1
-/// (measured on a list, two cores: busy 1.93 of 2 against 1.89, 42 MB resident against 30 MB).
+/// How many chunks are checked ahead of the one reported. The main thread reads a chunk and
+/// starts its workers; once more than `IN_FLIGHT` chunks are started and not reported, it waits
+/// for the oldest and reports it. With 2, the workers of up to three chunks run while it waits,
+/// so that a part of the oldest still being checked leaves a core idle less often than with 1;
+/// the first report comes after three chunks are read. Measured in docs/performance-log.md,
+/// thirty-third round.
 const IN_FLIGHT: usize = 2;
 
 /// The reading buffer of a file or standard input: lists are read a buffer at a time.
@@ -272,31 +273,47 @@ impl Run {
     }
 
     /// Reads every source in chunks, checks each chunk on `jobs` threads, and hands the items
-    /// with their outcomes to `report` in input order. A pipeline: while one chunk is checked,
-    /// this thread reports the one before and reads the one after.
+    /// with their outcomes to `report` in input order. A pipeline: while the chunks after the
+    /// oldest are checked (up to [`IN_FLIGHT`] of them), this thread reports the oldest and
+    /// then reads the next. When a source cannot be read on (a line that is not JSON, say), the
+    /// chunks read before it are still reported, then the error is returned; after an error
+    /// writing a report, nothing more is written.
     fn each_chunk(
         &self,
         args: &Args,
         workers: &dyn Render,
         mut report: impl FnMut(outcome::Checked) -> io::Result<()>,
     ) -> io::Result<()> {
-        let mut pending: VecDeque<outcome::Batch> = VecDeque::with_capacity(IN_FLIGHT + 1);
+        let mut in_flight: VecDeque<outcome::Batch> = VecDeque::with_capacity(IN_FLIGHT + 1);
         let mut report_batch = |batch: outcome::Batch| -> io::Result<()> {
-            for checked in batch.join() {
-                report(checked)?;
-            }
-            Ok(())
+            batch.join().into_iter().try_for_each(&mut report)
         };
+        // The error writing a report, kept here: the reading stops with one of its kind.
+        let mut write_error = None;
+        let mut read = Ok(());
         for source in &self.sources {
-            self.read(args, source, &mut |parts: Vec<Work>| {
-                pending.push_back(outcome::Batch::spawn(parts, self.jobs, Some(workers)));
-                match pending.len() > IN_FLIGHT {
-                    true => pending.pop_front().map_or(Ok(()), &mut report_batch),
-                    false => Ok(()),
+            read = self.read(args, source, &mut |parts: Vec<Work>| {
+                in_flight.push_back(outcome::Batch::spawn(parts, self.jobs, Some(workers)));
+                if in_flight.len() > IN_FLIGHT {
+                    if let Some(oldest) = in_flight.pop_front() {
+                        report_batch(oldest).map_err(|e| {
+                            let stop = io::Error::from(e.kind());
+                            write_error = Some(e);
+                            stop
+                        })?;
+                    }
                 }
-            })?;
+                Ok(())
+            });
+            if read.is_err() {
+                break;
+            }
         }
-        pending.into_iter().try_for_each(report_batch)
+        if let Some(e) = write_error {
+            return Err(e);
+        }
+        in_flight.into_iter().try_for_each(report_batch)?;
+        read
     }
 
     /// Reads one source and hands its items on, a chunk at a time.
