@@ -7,6 +7,7 @@
 mod support;
 
 use std::path::Path;
+use std::process::Output;
 
 use support::{pegurl, records, scratch, stderr};
 
@@ -21,15 +22,24 @@ fn url_of_line(n: usize) -> String {
     }
 }
 
-/// Writes `lines` URLs to `file`, one a line, as a list or (`jsonl`) as JSON lines.
-fn write_list(file: &Path, lines: usize, jsonl: bool) {
-    let text: String = (1..=lines)
+/// Writes `lines` URLs to `file`, one a line, as a list or (`jsonl`) as JSON lines, then
+/// `after`.
+fn write_list(file: &Path, lines: usize, jsonl: bool, after: &str) {
+    let mut text: String = (1..=lines)
         .map(|n| match jsonl {
             true => format!("{{\"input\": \"{}\", \"base\": null}}\n", url_of_line(n)),
             false => format!("{}\n", url_of_line(n)),
         })
         .collect();
+    text.push_str(after);
     std::fs::write(file, text).unwrap();
+}
+
+/// `pegurl check --format jsonl --jobs JOBS` on `files`.
+fn check_jsonl(jobs: &str, files: &[&Path]) -> Output {
+    let mut args = vec!["check", "--format", "jsonl", "--jobs", jobs];
+    args.extend(files.iter().map(|file| file.to_str().unwrap()));
+    pegurl(&args, b"")
 }
 
 /// Asserts that `records` are lines `1..=lines` of `file`, in order, each with its URL.
@@ -48,14 +58,12 @@ fn a_long_list_is_reported_in_input_order_with_any_number_of_jobs() {
     let dir = scratch("pipeline-jobs");
     let file = dir.join("urls.txt");
     let lines = 4 * CHUNK + 1_001;
-    write_list(&file, lines, false);
-    let path = file.to_str().unwrap();
-    let run = |jobs: &str| pegurl(&["check", "--format", "jsonl", "--jobs", jobs, path], b"");
-    let one = run("1");
+    write_list(&file, lines, false, "");
+    let one = check_jsonl("1", &[&file]);
     assert_eq!(one.status.code(), Some(1));
     assert_lines_in_order(&records(&one), &file, lines);
     for jobs in ["2", "3"] {
-        let other = run(jobs);
+        let other = check_jsonl(jobs, &[&file]);
         assert_eq!(other.status.code(), Some(1));
         assert!(
             other.stdout == one.stdout,
@@ -70,15 +78,9 @@ fn chunks_of_several_sources_are_reported_source_after_source() {
     let dir = scratch("pipeline-sources");
     let (list, jsonl) = (dir.join("urls.txt"), dir.join("urls.jsonl"));
     let lines = 2 * CHUNK + 500;
-    write_list(&list, lines, false);
-    write_list(&jsonl, lines, true);
-    let (list_path, jsonl_path) = (list.to_str().unwrap(), jsonl.to_str().unwrap());
-    let out = pegurl(
-        &[
-            "check", "--format", "jsonl", "--jobs", "2", list_path, jsonl_path, list_path,
-        ],
-        b"",
-    );
+    write_list(&list, lines, false, "");
+    write_list(&jsonl, lines, true, "");
+    let out = check_jsonl("2", &[&list, &jsonl, &list]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let reported = records(&out);
     assert_eq!(reported.len(), 3 * lines);
@@ -93,21 +95,8 @@ fn the_chunks_read_before_a_line_that_is_not_json_are_reported() {
     let dir = scratch("pipeline-bad-line");
     let file = dir.join("urls.jsonl");
     let good = 2 * CHUNK + 7_000;
-    write_list(&file, good, true);
-    let mut text = std::fs::read_to_string(&file).unwrap();
-    text.push_str("{not json\n");
-    std::fs::write(&file, text).unwrap();
-    let out = pegurl(
-        &[
-            "check",
-            "--format",
-            "jsonl",
-            "--jobs",
-            "2",
-            file.to_str().unwrap(),
-        ],
-        b"",
-    );
+    write_list(&file, good, true, "{not json\n");
+    let out = check_jsonl("2", &[&file]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains(&format!(":{}", good + 1)),

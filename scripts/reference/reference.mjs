@@ -4,7 +4,8 @@
 // `codes` are the validation errors of parseURLWithValidationErrors, in order, with repeats;
 // `valid` is isValidURLString. A base that fails to parse gives href null and no codes.
 //
-//   cd scripts/reference && npm install --no-package-lock && node reference.mjs < in.jsonl > out.jsonl
+//   cd scripts/reference && npm install --no-package-lock
+//   node reference.mjs < in.jsonl > out.jsonl
 
 import { createInterface } from "node:readline";
 import whatwgURL from "whatwg-url";

@@ -2,11 +2,12 @@
 //! beside the URL Standard: the grammar of its Appendix A (`grammar/rfc3986.pest`, compiled by
 //! build.rs like the URL grammar), and the algorithms of its sections 5 and 6.
 //!
-//! - [`parse`](fn@parse) reads a URI-reference: its text and where its components are ([`Reference`];
-//!   [`Components`] holds them apart), or says where the input stops being one
+//! - [`parse`](fn@parse) reads a URI-reference: its text and where its components are
+//!   ([`Reference`]; [`Components`] holds them apart), or says where the input stops being one
 //!   ([`SyntaxError`]); [`Options::iri`] reads RFC 3987 IRIs instead.
 //! - [`resolve`](fn@resolve) is section 5.2 (strict), with [`remove_dot_segments`] (section 5.2.4).
-//! - [`normalize`](fn@normalize) is section 6.2.2 (case, percent-encoding, dot segments) and 6.2.3 (scheme-based).
+//! - [`normalize`](fn@normalize) is section 6.2.2 (case, percent-encoding, dot segments) and
+//!   6.2.3 (scheme-based).
 //! - [`compare`] reads one input by RFC 3986 and by the URL Standard and lists the disagreements
 //!   that matter for security ([`Disagreement`]).
 //!
@@ -58,8 +59,8 @@ pub use resolve::{remove_dot_segments, resolve, ResolveError};
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Components<'a> {
-    /// `scheme`, as written (its case is kept; [`normalize`](fn@normalize) lowers it). None for a relative
-    /// reference.
+    /// `scheme`, as written (its case is kept; [`normalize`](fn@normalize) lowers it). None for a
+    /// relative reference.
     pub scheme: Option<Cow<'a, str>>,
     /// `authority`, after "//".
     pub authority: Option<Authority<'a>>,
